@@ -1,0 +1,22 @@
+"""pysyclfft: portable FFTs written in SYCL and compiled at run time.
+
+Works on dpnp arrays, dpnp.tensor.usm_ndarray (or anything exposing
+__sycl_usm_array_interface__), computing where the data lives, and on numpy
+arrays, computing on the default SYCL device.
+"""
+from . import _environment
+
+_environment.configure()  # before anything enumerates SYCL devices
+
+import dpctl  # noqa: E402  (loads libsycl before our extension)
+
+from . import _core  # noqa: E402
+
+_core.set_kernel_include_dir(str(_environment.include_dir()))
+
+from ._fft import fft, fft2, fftn, ifft, ifft2, ifftn  # noqa: E402
+from ._info import precompile, runtime_info  # noqa: E402
+
+__version__ = "0.1.0"
+
+__all__ = ["fft", "ifft", "fft2", "ifft2", "fftn", "ifftn", "precompile", "runtime_info"]

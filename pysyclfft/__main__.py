@@ -1,0 +1,22 @@
+"""python -m pysyclfft: print devices, runtime versions and kernel-cache state."""
+from . import runtime_info
+
+
+def main():
+    info = runtime_info()
+    print(f"pysyclfft {info['pysyclfft']}  (dpctl {info['dpctl']}, SYCL runtime {info['sycl_runtime']})")
+    print("SYCL devices:")
+    for d in info["devices"]:
+        print(f"  - {d['name']} [{d['backend']}, {d['type']}] driver {d['driver']}, "
+              f"{d['compute_units']} compute units, local memory {d['local_mem_bytes'] // 1024} KiB, "
+              f"max work-group {d['max_work_group_size']}, fp64 {'yes' if d['fp64'] else 'no'}")
+    print(f"default device: {info['default_device']}")
+    print(f"kernel headers: {info['kernel_headers']}")
+    state = "on" if info["disk_cache_enabled"] else "off"
+    print(f"kernel cache on disk ({state}): {info['disk_cache_dir']}, "
+          f"{info['disk_cache_files']} files, {info['disk_cache_bytes'] / 1e6:.1f} MB")
+    print(f"kernels in memory: {info['kernels_in_memory']}")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,94 @@
+"""Checking and normalising the numpy-style arguments shared by every transform."""
+import operator
+
+import numpy as np
+from numpy.exceptions import AxisError
+
+NORMS = (None, "backward", "ortho", "forward")
+
+
+def check_norm(norm):
+    if norm not in NORMS:
+        raise ValueError(f'pysyclfft: invalid norm={norm!r}; expected None, "backward", "ortho" or "forward"')
+    return norm or "backward"
+
+
+def scale_factor(norm, n, forward):
+    """Factor applied by a transform of total size n (folded into the kernel)."""
+    norm = check_norm(norm)
+    if norm == "ortho":
+        return 1.0 / np.sqrt(float(n))
+    if (norm == "forward") == forward:
+        return 1.0 / float(n)
+    return 1.0
+
+
+def check_points(n, name="n"):
+    try:
+        n = operator.index(n)
+    except TypeError:
+        raise TypeError(f"pysyclfft: {name} must be an integer, got {type(n).__name__}") from None
+    if n < 1:
+        raise ValueError(f"pysyclfft: invalid number of data points {name}={n}; it must be >= 1")
+    return n
+
+
+def normalize_axis(axis, ndim, name="axis"):
+    try:
+        axis = operator.index(axis)
+    except TypeError:
+        raise TypeError(f"pysyclfft: {name} must be an integer, got {type(axis).__name__}") from None
+    if ndim == 0:
+        raise AxisError(f"pysyclfft: {name}={axis} is out of bounds for a 0-d array (transforms need at least 1 dimension)")
+    if not -ndim <= axis < ndim:
+        raise AxisError(f"pysyclfft: {name}={axis} is out of bounds for an array of dimension {ndim}")
+    return axis % ndim
+
+
+def one_axis(shape, n, axis):
+    """(axis, n) for a 1-D transform; n defaults to the axis length."""
+    axis = normalize_axis(axis, len(shape))
+    if n is None:
+        n = shape[axis]
+        if n < 1:
+            raise ValueError(f"pysyclfft: invalid number of data points ({n}) along axis {axis}: the axis is empty")
+    return axis, check_points(n)
+
+
+def axes_and_shape(shape, s, axes, default_axes=None):
+    """numpy 2's rules for fftn-style (s, axes): returns (axes, lengths).
+
+    `default_axes` (e.g. (-2, -1) for fft2) applies when both are None; an entry
+    -1 in s keeps that axis' length."""
+    ndim = len(shape)
+    if axes is None and s is None and default_axes is not None:
+        axes = default_axes
+    if s is not None:
+        try:
+            s = tuple(s)
+        except TypeError:
+            raise TypeError("pysyclfft: s must be a sequence of integers") from None
+    if axes is None:
+        axes = tuple(range(ndim)) if s is None else tuple(range(ndim - len(s), ndim))
+    else:
+        try:
+            axes = tuple(axes)
+        except TypeError:
+            raise TypeError("pysyclfft: axes must be a sequence of integers") from None
+    if ndim == 0:
+        raise AxisError("pysyclfft: cannot transform a 0-d array (it has no axes)")
+    axes = tuple(normalize_axis(a, ndim, "axes") for a in axes)
+    if s is None:
+        s = tuple(shape[a] for a in axes)
+        for a, n in zip(axes, s):
+            if n < 1:
+                raise ValueError(f"pysyclfft: invalid number of data points ({n}) along axis {a}: the axis is empty")
+    else:
+        if len(s) != len(axes):
+            raise ValueError(f"pysyclfft: s and axes must have the same length, got {len(s)} and {len(axes)}")
+        s = tuple(shape[a] if (not isinstance(n, (np.ndarray,)) and n == -1) else check_points(n, "s")
+                  for a, n in zip(axes, s))
+        for a, n in zip(axes, s):
+            if n < 1:
+                raise ValueError(f"pysyclfft: invalid number of data points ({n}) along axis {a}")
+    return axes, s

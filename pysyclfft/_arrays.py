@@ -1,0 +1,74 @@
+"""Array kinds the API accepts, and how results are given back.
+
+USM arrays (dpnp.ndarray, usm_ndarray, anything with __sycl_usm_array_interface__)
+are computed where they live and returned as the same kind; numpy (and any
+other array-like) input is copied to the default SYCL device and back.
+"""
+import numpy as np
+
+import dpctl
+import dpnp
+import dpnp.tensor as dpt
+
+
+class ArrayKind:
+    NUMPY = "numpy"
+    DPNP = "dpnp"
+    USM = "usm_ndarray"
+
+
+def is_usm(x):
+    return hasattr(x, "__sycl_usm_array_interface__")
+
+
+def kind_of(x):
+    if isinstance(x, dpnp.ndarray):
+        return ArrayKind.DPNP
+    if is_usm(x):
+        return ArrayKind.USM
+    return ArrayKind.NUMPY
+
+
+def as_usm_ndarray(x):
+    """A usm_ndarray view of a USM array (no copy)."""
+    if isinstance(x, dpnp.ndarray):
+        return x.get_array()
+    if isinstance(x, dpt.usm_ndarray):
+        return x
+    return dpt.asarray(x)
+
+
+_default_queue = None
+
+
+def default_queue():
+    """The queue numpy inputs are computed on (SYCL's default device, in order)."""
+    global _default_queue
+    if _default_queue is None:
+        _default_queue = dpctl.SyclQueue(property="in_order")
+    return _default_queue
+
+
+def wrap_result(y, kind):
+    """Turn a usm_ndarray result into the caller's array kind."""
+    if kind == ArrayKind.DPNP:
+        return dpnp.ndarray._create_from_usm_ndarray(y)
+    if kind == ArrayKind.NUMPY:
+        return dpt.asnumpy(y)
+    return y
+
+
+def complex_result_dtype(dtype, queue):
+    """numpy 2 rules: single precision stays single, everything else is double;
+    a device without fp64 computes in single precision (as dpnp does)."""
+    dtype = np.dtype(dtype)
+    if dtype.kind not in "biufc":
+        raise TypeError(f"pysyclfft: unsupported array dtype {dtype} (expected a numeric array)")
+    single = dtype in (np.float16, np.float32, np.complex64)
+    if not single and not queue.sycl_device.has_aspect_fp64:
+        single = True
+    return np.dtype(np.complex64 if single else np.complex128)
+
+
+def real_dtype_of(complex_dtype):
+    return np.dtype(np.float32 if np.dtype(complex_dtype) == np.complex64 else np.float64)

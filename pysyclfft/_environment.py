@@ -1,0 +1,61 @@
+"""Process environment the SYCL runtime reads when it starts.
+
+Must run before the SYCL runtime enumerates devices (dpctl/dpnp imports do not,
+the first device query does), so ``pysyclfft/__init__`` calls it first.
+"""
+import os
+import sys
+from importlib import metadata
+from pathlib import Path
+
+
+def _distribution_file(dist_name, suffix):
+    try:
+        dist = metadata.distribution(dist_name)
+    except metadata.PackageNotFoundError:
+        return None
+    for f in dist.files or ():
+        if str(f).endswith(suffix):
+            path = Path(dist.locate_file(f)).resolve()
+            if path.exists():
+                return path
+    return None
+
+
+def opencl_cpu_driver():
+    """Path of the OpenCL CPU runtime shipped by the intel-opencl-rt wheel."""
+    found = _distribution_file("intel-opencl-rt", "/libintelocl.so")
+    if found:
+        return found
+    candidate = Path(sys.prefix) / "lib" / "libintelocl.so"
+    return candidate if candidate.exists() else None
+
+
+def kernel_cache_dir():
+    """Where compiled kernels persist between processes."""
+    if os.environ.get("PYSYCLFFT_CACHE_DIR"):
+        return Path(os.environ["PYSYCLFFT_CACHE_DIR"])
+    base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
+    return Path(base) / "pysyclfft" / "kernels"
+
+
+def configure():
+    """Point the OpenCL loader at the wheel's CPU driver (its .icd file holds a
+    placeholder path) and enable the SYCL runtime's persistent kernel cache in
+    our directory. Settings the user made are left alone."""
+    driver = opencl_cpu_driver()
+    if driver and "OCL_ICD_FILENAMES" not in os.environ:
+        os.environ["OCL_ICD_FILENAMES"] = str(driver)
+    if os.environ.get("PYSYCLFFT_DISK_CACHE", "1") != "0":
+        os.environ.setdefault("SYCL_CACHE_PERSISTENT", "1")
+        os.environ.setdefault("SYCL_CACHE_DIR", str(kernel_cache_dir()))
+
+
+def include_dir():
+    """Kernel headers compiled at run time: installed in the package, or the
+    source tree when running from a checkout."""
+    here = Path(__file__).resolve().parent
+    for candidate in (here / "include", here.parent / "sycl_src" / "include"):
+        if (candidate / "pysyclfft" / "kernels").is_dir():
+            return candidate
+    raise ImportError("pysyclfft: kernel headers not found next to the package")

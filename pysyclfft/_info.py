@@ -1,0 +1,64 @@
+"""Runtime information and kernel warm-up."""
+import os
+from importlib import metadata
+
+import dpctl
+import numpy as np
+
+from . import _arrays, _core, _environment
+
+
+def precompile(lengths, dtype=np.complex64, queue=None):
+    """Compile the kernels for many transform lengths in one run-time compilation
+    (one compile is much cheaper than one per length). Returns the kernel count."""
+    queue = queue or _arrays.default_queue()
+    dtype = _arrays.complex_result_dtype(dtype, queue)
+    return _core.precompile_c2c(queue, [int(n) for n in lengths], dtype == np.complex128)
+
+
+def _version_of(dist):
+    try:
+        return metadata.version(dist)
+    except metadata.PackageNotFoundError:
+        return "unknown"
+
+
+def _dir_size(path):
+    total = count = 0
+    for root, _, files in os.walk(path):
+        for f in files:
+            try:
+                total += os.path.getsize(os.path.join(root, f))
+                count += 1
+            except OSError:
+                pass
+    return total, count
+
+
+def runtime_info():
+    """A dict describing the SYCL runtime, devices and kernel caches."""
+    cache = os.environ.get("SYCL_CACHE_DIR", str(_environment.kernel_cache_dir()))
+    size, files = _dir_size(cache)
+    devices = []
+    for d in dpctl.get_devices():
+        devices.append({
+            "name": d.name, "backend": str(d.backend), "type": str(d.device_type),
+            "driver": d.driver_version, "compute_units": d.max_compute_units,
+            "local_mem_bytes": d.local_mem_size, "max_work_group_size": d.max_work_group_size,
+            "fp64": d.has_aspect_fp64,
+        })
+    return {
+        "pysyclfft": __import__("pysyclfft").__version__,
+        "sycl_runtime": _version_of("intel-sycl-rt"),
+        "dpctl": dpctl.__version__,
+        "devices": devices,
+        "default_device": _arrays.default_queue().sycl_device.name,
+        "kernel_headers": _core.kernel_include_dir(),
+        "disk_cache_dir": cache,
+        "disk_cache_enabled": os.environ.get("SYCL_CACHE_PERSISTENT") == "1",
+        "disk_cache_bytes": size,
+        "disk_cache_files": files,
+        "kernels_in_memory": _core.compiled_kernel_count(),
+        "compilations_this_process": _core.compile_count(),
+        "ocl_icd_filenames": os.environ.get("OCL_ICD_FILENAMES", ""),
+    }

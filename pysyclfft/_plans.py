@@ -1,0 +1,29 @@
+"""Compiled 1-D plans, shared by every call in the process (keyed by queue,
+length and precision). Plans are immutable once built, so sharing is safe."""
+import threading
+
+from . import _core
+
+_lock = threading.Lock()
+_c2c = {}
+
+
+def c2c_plan(queue, n, is_double):
+    key = (queue, int(n), bool(is_double))
+    with _lock:
+        plan = _c2c.get(key)
+    if plan is None:
+        if not _core.is_single_kernel_size(queue, n, is_double):
+            raise NotImplementedError(
+                f"pysyclfft: length {n} is not supported yet: it needs a prime factor above 13 "
+                "or more points than one work-group holds"
+            )
+        plan = _core.C2CPlan(queue, n, is_double)
+        with _lock:
+            plan = _c2c.setdefault(key, plan)
+    return plan
+
+
+def clear():
+    with _lock:
+        _c2c.clear()

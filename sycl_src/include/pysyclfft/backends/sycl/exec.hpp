@@ -1,0 +1,26 @@
+// SYCL execution layer: what the backend-neutral kernel templates need from SYCL.
+// Compiled by the DPC++ run-time compiler (SYCL-RTC) as part of a plan's kernel
+// source. Includes only narrow headers: JIT time is dominated by header parsing.
+#pragma once
+#include <sycl/ext/oneapi/free_function_kernel_properties.hpp>
+#include <sycl/ext/oneapi/free_function_queries.hpp>
+#include <sycl/ext/oneapi/work_group_static.hpp>
+#include <sycl/group_barrier.hpp>
+#include <sycl/nd_item.hpp>
+
+namespace pysyclfft::sycl_backend {
+
+namespace syclexp = sycl::ext::oneapi::experimental;
+
+inline sycl::nd_item<1> this_item() { return sycl::ext::oneapi::this_work_item::get_nd_item<1>(); }
+
+struct GroupBarrier {
+  void operator()() const { sycl::group_barrier(this_item().get_group()); }
+};
+
+// Pointer to a work-group-static array of N elements of T.
+#define PYSYCLFFT_LOCAL_ARRAY(T, N, name)                                    \
+  static ::sycl::ext::oneapi::experimental::work_group_static<T[N]> name##_; \
+  T* name = static_cast<T(&)[N]>(name##_)
+
+}  // namespace pysyclfft::sycl_backend

@@ -1,0 +1,111 @@
+// In-register DFTs of small radices: y[k] = sum_j v[j] * exp(Sign*2*pi*i*j*k/R).
+// Sign = -1 is the forward transform. Each butterfly transforms v in place.
+//  - 2 and 4 are written out;
+//  - even radices (8, 16) split into two half-size DFTs (one radix-2 DIT step);
+//  - odd radices (3, 5, 7, 11, 13) pair j with R-j, so cos/sin products are shared.
+#pragma once
+#include "complex.hpp"
+#include "constants.hpp"
+
+namespace pysyclfft::kernels {
+
+template <int R, int Sign> struct Butterfly;
+
+template <int Sign> struct Butterfly<1, Sign> {  // length-1 transforms
+  template <typename T> static void apply(cplx<T>*) {}
+};
+
+template <int Sign> struct Butterfly<2, Sign> {
+  template <typename T> static void apply(cplx<T>* v) {
+    const cplx<T> a = v[0];
+    v[0] = a + v[1];
+    v[1] = a - v[1];
+  }
+};
+
+template <int Sign> struct Butterfly<4, Sign> {
+  template <typename T> static void apply(cplx<T>* v) {
+    const cplx<T> t0 = v[0] + v[2], t1 = v[0] - v[2];
+    const cplx<T> t2 = v[1] + v[3], t3 = mul_sign_i<Sign>(v[1] - v[3]);
+    v[0] = t0 + t2;
+    v[1] = t1 + t3;
+    v[2] = t0 - t2;
+    v[3] = t1 - t3;
+  }
+};
+
+// Radix R = 2M: DFT_M of even and odd elements, then one twiddled radix-2 step.
+template <int R, int Sign> struct EvenButterfly {
+  static constexpr int M = R / 2;
+  template <typename T> static cplx<T> twiddle(cplx<T> a, int k) {
+    if (k == 0) return a;
+    if (2 * k == M) return mul_sign_i<Sign>(a);
+    return a * cplx<T>{RootOfUnity<T, Sign>::re(k, R), RootOfUnity<T, Sign>::im(k, R)};
+  }
+  template <typename T> static void apply(cplx<T>* v) {
+    cplx<T> even[M], odd[M];
+#pragma unroll
+    for (int j = 0; j < M; ++j) {
+      even[j] = v[2 * j];
+      odd[j] = v[2 * j + 1];
+    }
+    Butterfly<M, Sign>::apply(even);
+    Butterfly<M, Sign>::apply(odd);
+#pragma unroll
+    for (int k = 0; k < M; ++k) {
+      const cplx<T> o = twiddle(odd[k], k);
+      v[k] = even[k] + o;
+      v[k + M] = even[k] - o;
+    }
+  }
+};
+template <int Sign> struct Butterfly<8, Sign> : EvenButterfly<8, Sign> {};
+template <int Sign> struct Butterfly<16, Sign> : EvenButterfly<16, Sign> {};
+
+// cos and Sign*sin of 2*pi*m/R for m in [0, R), evaluated at compile time.
+template <typename T, int R, int Sign> struct RootTable {
+  T c[R], s[R];
+  constexpr RootTable() : c{}, s{} {
+    for (int m = 0; m < R; ++m) {
+      c[m] = RootOfUnity<T, Sign>::re(m, R);
+      s[m] = RootOfUnity<T, Sign>::im(m, R);
+    }
+  }
+};
+
+template <int R, int Sign> struct OddButterfly {
+  static constexpr int H = (R - 1) / 2;
+  template <typename T> static void apply(cplx<T>* v) {
+    constexpr RootTable<T, R, Sign> w{};
+    cplx<T> sum[H + 1], diff[H + 1];  // v[j] + v[R-j], v[j] - v[R-j]
+    cplx<T> y0 = v[0];
+#pragma unroll
+    for (int j = 1; j <= H; ++j) {
+      sum[j] = v[j] + v[R - j];
+      diff[j] = v[j] - v[R - j];
+      y0 = y0 + sum[j];
+    }
+#pragma unroll
+    for (int k = 1; k <= H; ++k) {
+      cplx<T> a = v[0], b = {T(0), T(0)};  // a: cosine part, b: sine part
+#pragma unroll
+      for (int j = 1; j <= H; ++j) {
+        const int m = (j * k) % R;
+        a = a + sum[j] * w.c[m];
+        b = b + diff[j] * w.s[m];
+      }
+      // exp(Sign*i*t) = cos t + i*Sign*sin t; b already holds Sign*sin.
+      const cplx<T> ib = {-b.im, b.re};
+      v[k] = a + ib;
+      v[R - k] = a - ib;
+    }
+    v[0] = y0;
+  }
+};
+template <int Sign> struct Butterfly<3, Sign> : OddButterfly<3, Sign> {};
+template <int Sign> struct Butterfly<5, Sign> : OddButterfly<5, Sign> {};
+template <int Sign> struct Butterfly<7, Sign> : OddButterfly<7, Sign> {};
+template <int Sign> struct Butterfly<11, Sign> : OddButterfly<11, Sign> {};
+template <int Sign> struct Butterfly<13, Sign> : OddButterfly<13, Sign> {};
+
+}  // namespace pysyclfft::kernels

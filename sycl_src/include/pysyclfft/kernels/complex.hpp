@@ -1,0 +1,33 @@
+// A minimal complex type for device code.
+// Kernel sources are compiled by run-time compilers (SYCL-RTC, NVRTC) that cannot
+// include std headers, so this replaces std::complex. The layout (re, im) matches
+// numpy's complex64/complex128 interleaved storage.
+#pragma once
+
+namespace pysyclfft::kernels {
+
+template <typename T> struct cplx {
+  T re, im;
+};
+
+template <typename T> inline cplx<T> operator+(cplx<T> a, cplx<T> b) { return {a.re + b.re, a.im + b.im}; }
+template <typename T> inline cplx<T> operator-(cplx<T> a, cplx<T> b) { return {a.re - b.re, a.im - b.im}; }
+template <typename T> inline cplx<T> operator*(cplx<T> a, T s) { return {a.re * s, a.im * s}; }
+template <typename T> inline cplx<T> operator*(cplx<T> a, cplx<T> b) {
+  return {a.re * b.re - a.im * b.im, a.re * b.im + a.im * b.re};
+}
+template <typename T> inline cplx<T> conj(cplx<T> a) { return {a.re, -a.im}; }
+
+// a * w for Sign = -1, a * conj(w) for Sign = +1: one twiddle table serves both directions.
+template <int Sign, typename T> inline cplx<T> mul_dir(cplx<T> a, cplx<T> w) {
+  if constexpr (Sign < 0) return a * w;
+  else return a * conj(w);
+}
+
+// Multiplication by Sign*i (exactly, without multiplying by zeros).
+template <int Sign, typename T> inline cplx<T> mul_sign_i(cplx<T> a) {
+  if constexpr (Sign < 0) return {a.im, -a.re};
+  else return {-a.im, a.re};
+}
+
+}  // namespace pysyclfft::kernels

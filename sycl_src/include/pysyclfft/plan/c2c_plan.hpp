@@ -1,0 +1,111 @@
+// A batched 1-D complex transform of one length on one queue: the kernels
+// (forward and backward, compiled together), the twiddle table on the device,
+// and the launch geometry.
+#pragma once
+#include <sycl/sycl.hpp>
+
+#include <complex>
+#include <cstdint>
+#include <memory>
+#include <sstream>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include "../kernels/layout.hpp"
+#include "compiler.hpp"
+#include "device.hpp"
+#include "kernel_params.hpp"
+#include "twiddles.hpp"
+
+namespace pysyclfft::plan {
+
+using kernels::BatchLayout;
+
+inline constexpr const char* kC2CEntryHeader = "pysyclfft/backends/sycl/c2c_kernel.hpp";
+
+// Kernel names of c2c transforms of `lengths`, for compiling many at once.
+inline std::vector<std::string> c2c_kernel_names(const sycl::device& dev, const std::vector<std::int64_t>& lengths,
+                                                 Precision p) {
+  std::vector<std::string> names;
+  const DeviceLimits lim = device_limits(dev);
+  for (auto n : lengths) {
+    const C2CKernelParams k = choose_c2c_params(n, p, lim);
+    if (k.radices.empty()) continue;
+    names.push_back(k.kernel_name(-1));
+    names.push_back(k.kernel_name(+1));
+  }
+  return names;
+}
+
+class C2CPlan {
+ public:
+  C2CPlan(sycl::queue q, std::int64_t n, Precision p) : queue_(std::move(q)) {
+    if (n < 1) throw std::invalid_argument("pysyclfft: transform length must be >= 1, got " + std::to_string(n));
+    if (!supports(queue_.get_device(), p))
+      throw std::invalid_argument("pysyclfft: the device has no double precision (fp64) support");
+    params_ = choose_c2c_params(n, p, device_limits(queue_.get_device()));
+    if (params_.radices.empty())
+      throw std::domain_error("pysyclfft: no single-kernel plan for length " + std::to_string(n));
+    kernels_ = KernelCompiler::instance().get(queue_, kC2CEntryHeader,
+                                              {params_.kernel_name(-1), params_.kernel_name(+1)});
+    upload_twiddles();
+  }
+  C2CPlan(const C2CPlan&) = delete;
+  C2CPlan& operator=(const C2CPlan&) = delete;
+  ~C2CPlan() = default;
+
+  // Transforms layout.count() sequences of length n from `in` to `out` (in
+  // place when equal, with identical layouts), multiplying by `scale`.
+  sycl::event execute(const void* in, void* out, const BatchLayout& layout, bool forward, double scale,
+                      const std::vector<sycl::event>& deps = {}) const {
+    if (layout.count() == 0) return queue_.ext_oneapi_submit_barrier(deps);
+    const std::size_t group = params_.group_size();
+    const std::size_t groups = std::size_t((layout.count() + params_.per_group - 1) / params_.per_group);
+    const sycl::kernel& k = kernels_[forward ? 0 : 1];
+    return queue_.submit([&](sycl::handler& h) {
+      h.depends_on(deps);
+      if (params_.precision == Precision::f32)
+        h.set_args(in, out, static_cast<const void*>(twiddles_.get()), layout, static_cast<float>(scale));
+      else
+        h.set_args(in, out, static_cast<const void*>(twiddles_.get()), layout, scale);
+      h.parallel_for(sycl::nd_range<1>{groups * group, group}, k);
+    });
+  }
+
+  std::int64_t length() const { return params_.n; }
+  Precision precision() const { return params_.precision; }
+  const C2CKernelParams& params() const { return params_; }
+  const sycl::queue& queue() const { return queue_; }
+  std::size_t workspace_bytes() const { return twiddle_bytes_; }
+
+  std::string describe() const {
+    std::ostringstream s;
+    s << "c2c n=" << params_.n << " " << real_name(params_.precision) << ": single work-group Stockham, radices";
+    for (int r : params_.radices) s << " " << r;
+    s << "; " << params_.threads << " work-items x " << params_.per_group << " transforms per group; "
+      << twiddle_bytes_ << " B twiddles";
+    return s.str();
+  }
+
+ private:
+  template <typename T> void upload(const std::vector<std::complex<T>>& table) {
+    twiddle_bytes_ = table.size() * sizeof(table[0]);
+    void* p = sycl::malloc_device(twiddle_bytes_, queue_);
+    if (!p) throw std::bad_alloc();
+    twiddles_ = std::shared_ptr<void>(p, [q = queue_](void* ptr) { sycl::free(ptr, q); });
+    queue_.memcpy(p, table.data(), twiddle_bytes_).wait();
+  }
+  void upload_twiddles() {
+    if (params_.precision == Precision::f32) upload(stockham_twiddles<float>(params_.radices));
+    else upload(stockham_twiddles<double>(params_.radices));
+  }
+
+  mutable sycl::queue queue_;  // submit() is not const
+  C2CKernelParams params_;
+  std::vector<sycl::kernel> kernels_;  // forward, backward
+  std::shared_ptr<void> twiddles_;
+  std::size_t twiddle_bytes_ = 0;
+};
+
+}  // namespace pysyclfft::plan

@@ -1,0 +1,48 @@
+// Splitting a length into the radices the Stockham kernels implement.
+#pragma once
+#include <cstdint>
+#include <vector>
+
+namespace pysyclfft::plan {
+
+inline constexpr int kOddRadices[] = {3, 5, 7, 11, 13};
+
+// Radices whose product is n, in the order the stages run, or an empty vector
+// when n has a prime factor above 13. Powers of two use radix 8 where possible
+// (two 4s instead of 8*2), odd primes their own radix.
+inline std::vector<int> stockham_radices(std::int64_t n, int max_pow2_radix = 8) {
+  std::vector<int> radices;
+  if (n < 1) return radices;
+  int log2 = 0;
+  while (n % 2 == 0) {
+    n /= 2;
+    ++log2;
+  }
+  for (int r : kOddRadices)
+    while (n % r == 0) {
+      radices.push_back(r);
+      n /= r;
+    }
+  if (n != 1) return {};
+  const int big = max_pow2_radix == 16 ? 4 : 3;  // log2 of the preferred power-of-two radix
+  std::vector<int> pow2;
+  while (log2 >= big) {
+    pow2.push_back(1 << big);
+    log2 -= big;
+  }
+  if (log2 > 0) {
+    // Prefer 4*4 over 8*2 (and 4 over 2): fewer weak radix-2 stages.
+    if (log2 == 1 && !pow2.empty() && big == 3) {
+      pow2.back() = 4;
+      pow2.push_back(4);
+    } else {
+      pow2.push_back(1 << log2);
+    }
+  }
+  radices.insert(radices.begin(), pow2.begin(), pow2.end());
+  return radices;
+}
+
+inline bool is_stockham_size(std::int64_t n) { return n >= 1 && (n == 1 || !stockham_radices(n).empty()); }
+
+}  // namespace pysyclfft::plan

@@ -1,0 +1,79 @@
+// The one place where kernel parameters are chosen: radices, team size and
+// transforms per work-group, from the length, the precision and the device.
+#pragma once
+#include <algorithm>
+#include <cstdint>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "factorize.hpp"
+
+namespace pysyclfft::plan {
+
+enum class Precision { f32, f64 };
+
+inline std::size_t real_size(Precision p) { return p == Precision::f32 ? 4 : 8; }
+inline const char* real_name(Precision p) { return p == Precision::f32 ? "float" : "double"; }
+
+// What the planner needs to know about a device; filled from sycl::device.
+struct DeviceLimits {
+  std::size_t local_mem_bytes = 0;
+  std::size_t max_group_size = 0;
+  bool is_cpu = true;
+};
+
+struct C2CKernelParams {
+  std::int64_t n = 0;
+  Precision precision = Precision::f32;
+  std::vector<int> radices;
+  int threads = 1;    // work-items per transform
+  int per_group = 1;  // transforms per work-group
+
+  int group_size() const { return threads * per_group; }
+  std::size_t local_bytes() const {
+    return radices.size() > 1 ? 2 * std::size_t(n) * per_group * 2 * real_size(precision) : 0;
+  }
+  // The kernel's registered name; Sign = -1 forward, +1 backward.
+  std::string kernel_name(int sign) const {
+    std::ostringstream s;
+    s << "pysyclfft_c2c<" << real_name(precision) << ", " << sign << ", " << threads << ", " << per_group;
+    for (int r : radices) s << ", " << r;
+    s << ">";
+    return s.str();
+  }
+};
+
+// Largest single-kernel length for this device and precision: both ping-pong
+// buffers of one transform must fit in local memory.
+inline std::int64_t max_single_kernel_length(Precision p, const DeviceLimits& dev) {
+  const std::size_t per_point = 2 * 2 * real_size(p);
+  std::int64_t n = 1;
+  while (std::size_t(2 * n) * per_point <= dev.local_mem_bytes) n *= 2;
+  return n;
+}
+
+// nullopt-like: returns params with empty radices if n cannot run in one work-group.
+inline C2CKernelParams choose_c2c_params(std::int64_t n, Precision p, const DeviceLimits& dev) {
+  C2CKernelParams k;
+  k.n = n;
+  k.precision = p;
+  k.radices = n == 1 ? std::vector<int>{1} : stockham_radices(n, dev.is_cpu ? 8 : 16);
+  if (k.radices.empty() || n > max_single_kernel_length(p, dev)) {
+    k.radices.clear();
+    return k;
+  }
+  // Team: one work-item per butterfly of the stage with the fewest butterflies
+  // (its largest radix), capped so big transforms loop instead of forming huge teams.
+  const int max_radix = *std::max_element(k.radices.begin(), k.radices.end());
+  k.threads = int(std::max<std::int64_t>(1, std::min<std::int64_t>(n / max_radix, 256)));
+  // Pack transforms until the group reaches a useful size or local memory runs out.
+  const int target_group = dev.is_cpu ? 64 : 256;
+  const std::size_t local_budget = dev.is_cpu ? std::min<std::size_t>(dev.local_mem_bytes, 64 * 1024) : dev.local_mem_bytes / 2;
+  while (k.group_size() * 2 <= target_group && std::size_t(k.group_size() * 2) <= dev.max_group_size &&
+         (k.radices.size() <= 1 || 2 * k.local_bytes() <= local_budget))
+    k.per_group *= 2;
+  return k;
+}
+
+}  // namespace pysyclfft::plan

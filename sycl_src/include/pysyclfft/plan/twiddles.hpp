@@ -1,0 +1,49 @@
+// Twiddle tables, computed on the host in long double and rounded once.
+#pragma once
+#include <cmath>
+#include <complex>
+#include <cstdint>
+#include <vector>
+
+namespace pysyclfft::plan {
+
+// exp(-2*pi*i*k/n) in long double, exact at multiples of pi/4 (octant symmetry
+// keeps the argument of sin/cos small, which is where libm is most accurate).
+inline std::complex<long double> root_of_unity(std::int64_t k, std::int64_t n) {
+  k %= n;
+  if (k < 0) k += n;
+  const long double pi = 3.141592653589793238462643383279502884L;
+  const std::int64_t quadrant = (4 * k) / n;
+  std::int64_t rem = 4 * k - quadrant * n;  // angle within quadrant = (pi/2)*rem/n
+  const bool complement = 2 * rem > n;
+  if (complement) rem = n - rem;
+  const long double x = pi * static_cast<long double>(rem) / static_cast<long double>(2 * n);
+  long double c = std::cos(x), s = std::sin(x);
+  if (complement) std::swap(c, s);
+  switch (quadrant) {
+    case 0: break;
+    case 1: { long double t = c; c = -s; s = t; break; }
+    case 2: c = -c; s = -s; break;
+    default: { long double t = c; c = s; s = -t; break; }
+  }
+  return {c, -s};
+}
+
+// Per-stage Stockham twiddles: for stage s with span Ns and radix R, entries
+// [k*(R-1) + r-1] = exp(-2*pi*i*r*k/(Ns*R)), k < Ns, 1 <= r < R. Stage 0 has none.
+template <typename T> std::vector<std::complex<T>> stockham_twiddles(const std::vector<int>& radices) {
+  std::vector<std::complex<T>> table;
+  std::int64_t span = 1;
+  for (int radix : radices) {
+    for (std::int64_t k = 0; k < span; ++k)
+      for (int r = 1; r < radix; ++r) {
+        const auto w = root_of_unity(r * k, span * radix);
+        table.emplace_back(static_cast<T>(w.real()), static_cast<T>(w.imag()));
+      }
+    span *= radix;
+  }
+  if (table.empty()) table.emplace_back(T(1), T(0));  // never read; keeps the allocation non-empty
+  return table;
+}
+
+}  // namespace pysyclfft::plan

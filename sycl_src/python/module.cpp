@@ -1,0 +1,84 @@
+// Python bindings of the C++ planner and runtime (pysyclfft._core).
+// Queues and events cross the boundary as dpctl.SyclQueue / dpctl.SyclEvent.
+#include <sycl/sycl.hpp>
+
+#include <pybind11/pybind11.h>
+#include <pybind11/stl.h>
+
+#include "dpctl4pybind11.hpp"
+#include "pysyclfft/plan/c2c_plan.hpp"
+
+namespace py = pybind11;
+using namespace pysyclfft::plan;
+
+namespace {
+
+Precision precision_of(bool is_double) { return is_double ? Precision::f64 : Precision::f32; }
+
+BatchLayout make_layout(std::int64_t in_offset, std::int64_t in_stride, std::int64_t out_offset, std::int64_t out_stride,
+                        const std::vector<std::int64_t>& counts, const std::vector<std::int64_t>& in_dists,
+                        const std::vector<std::int64_t>& out_dists) {
+  if (counts.size() > 2 || in_dists.size() != counts.size() || out_dists.size() != counts.size())
+    throw std::invalid_argument("pysyclfft: at most two batch dimensions per launch");
+  BatchLayout l{in_offset, out_offset, in_stride, out_stride, 1, 0, 0, 1, 0, 0};
+  if (counts.size() > 0) l.count0 = counts[0], l.in_dist0 = in_dists[0], l.out_dist0 = out_dists[0];
+  if (counts.size() > 1) l.count1 = counts[1], l.in_dist1 = in_dists[1], l.out_dist1 = out_dists[1];
+  return l;
+}
+
+}  // namespace
+
+PYBIND11_MODULE(_core, m) {
+  m.doc() = "pysyclfft C++ planner and SYCL runtime";
+  py::register_exception<CompileError>(m, "CompileError", PyExc_RuntimeError);
+
+  m.def("set_kernel_include_dir", [](const std::string& d) { KernelCompiler::instance().set_include_dir(d); });
+  m.def("kernel_include_dir", [] { return KernelCompiler::instance().include_dir(); });
+  m.def("compiled_kernel_count", [] { return KernelCompiler::instance().cached_kernels(); },
+        "Kernels held in the in-process cache.");
+  m.def("compile_count", [] { return KernelCompiler::instance().builds(); },
+        "Run-time compilations done by this process.");
+  m.def("is_single_kernel_size", [](sycl::queue q, std::int64_t n, bool is_double) {
+    return !choose_c2c_params(n, precision_of(is_double), device_limits(q.get_device())).radices.empty();
+  });
+  m.def(
+      "precompile_c2c",
+      [](sycl::queue q, const std::vector<std::int64_t>& lengths, bool is_double) {
+        const auto names = c2c_kernel_names(q.get_device(), lengths, precision_of(is_double));
+        py::gil_scoped_release release;
+        if (!names.empty()) KernelCompiler::instance().get(q, kC2CEntryHeader, names);
+        return names.size();
+      },
+      "Compile the c2c kernels of many lengths in one run-time compilation.");
+
+  py::class_<C2CPlan>(m, "C2CPlan")
+      .def(py::init([](sycl::queue q, std::int64_t n, bool is_double) {
+             py::gil_scoped_release release;
+             return std::make_unique<C2CPlan>(q, n, precision_of(is_double));
+           }),
+           py::arg("queue"), py::arg("n"), py::arg("is_double"))
+      .def(
+          "execute",
+          [](const C2CPlan& p, std::uintptr_t in, std::uintptr_t out, std::int64_t in_offset, std::int64_t in_stride,
+             std::int64_t out_offset, std::int64_t out_stride, const std::vector<std::int64_t>& counts,
+             const std::vector<std::int64_t>& in_dists, const std::vector<std::int64_t>& out_dists, bool forward,
+             double scale, const std::vector<sycl::event>& deps, py::object in_owner, py::object out_owner) {
+            const BatchLayout l = make_layout(in_offset, in_stride, out_offset, out_stride, counts, in_dists, out_dists);
+            sycl::event done;
+            {
+              py::gil_scoped_release release;
+              done = p.execute(reinterpret_cast<const void*>(in), reinterpret_cast<void*>(out), l, forward, scale, deps);
+            }
+            // The arrays must outlive the kernel even if Python drops them first.
+            sycl::queue q = p.queue();
+            sycl::event keep = dpctl::utils::keep_args_alive(q, {in_owner, out_owner}, {done});
+            return py::make_tuple(keep, done);
+          },
+          py::arg("in_ptr"), py::arg("out_ptr"), py::arg("in_offset"), py::arg("in_stride"), py::arg("out_offset"),
+          py::arg("out_stride"), py::arg("counts"), py::arg("in_dists"), py::arg("out_dists"), py::arg("forward"),
+          py::arg("scale"), py::arg("deps"), py::arg("in_owner"), py::arg("out_owner"),
+          "Launch; returns (keep-alive host-task event, computation event).")
+      .def_property_readonly("n", &C2CPlan::length)
+      .def_property_readonly("workspace_bytes", &C2CPlan::workspace_bytes)
+      .def("describe", &C2CPlan::describe);
+}
