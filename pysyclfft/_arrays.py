@@ -4,6 +4,8 @@ USM arrays (dpnp.ndarray, usm_ndarray, anything with __sycl_usm_array_interface_
 are computed where they live and returned as the same kind; numpy (and any
 other array-like) input is copied to the default SYCL device and back.
 """
+import threading
+
 import numpy as np
 
 import dpctl
@@ -39,14 +41,16 @@ def as_usm_ndarray(x):
 
 
 _default_queue = None
+_default_queue_lock = threading.Lock()
 
 
 def default_queue():
     """The queue numpy inputs are computed on (SYCL's default device, in order)."""
     global _default_queue
-    if _default_queue is None:
-        _default_queue = dpctl.SyclQueue(property="in_order")
-    return _default_queue
+    with _default_queue_lock:
+        if _default_queue is None:
+            _default_queue = dpctl.SyclQueue(property="in_order")
+        return _default_queue
 
 
 def wrap_result(y, kind):

@@ -10,6 +10,8 @@ import itertools
 import numpy as np
 from dpctl.utils import SequentialOrderManager
 
+from . import _keepalive
+
 
 def usm_view(a):
     """(base address, element offset, shape, element strides) of a usm_ndarray."""
@@ -51,9 +53,10 @@ def launch_along_axis(plan, x, y, axis, forward, scale):
     for index in itertools.product(*(range(d[0]) for d in loop_dims)):
         in_off = xoff + sum(i * d[1] for i, d in zip(index, loop_dims))
         out_off = yoff + sum(i * d[2] for i, d in zip(index, loop_dims))
-        keep, event = plan.execute(
+        event = plan.execute(
             xp, yp, in_off, xs[axis], out_off, ys[axis], counts, in_dists, out_dists,
-            forward, scale, manager.submitted_events, x, y,
+            forward, scale, manager.submitted_events,
         )
-        manager.add_event_pair(keep, event)
+        _keepalive.hold(event, x, y)
+        manager.add_event_pair(event, event)
     return event

@@ -62,22 +62,14 @@ PYBIND11_MODULE(_core, m) {
           [](const C2CPlan& p, std::uintptr_t in, std::uintptr_t out, std::int64_t in_offset, std::int64_t in_stride,
              std::int64_t out_offset, std::int64_t out_stride, const std::vector<std::int64_t>& counts,
              const std::vector<std::int64_t>& in_dists, const std::vector<std::int64_t>& out_dists, bool forward,
-             double scale, const std::vector<sycl::event>& deps, py::object in_owner, py::object out_owner) {
+             double scale, const std::vector<sycl::event>& deps) {
             const BatchLayout l = make_layout(in_offset, in_stride, out_offset, out_stride, counts, in_dists, out_dists);
-            sycl::event done;
-            {
-              py::gil_scoped_release release;
-              done = p.execute(reinterpret_cast<const void*>(in), reinterpret_cast<void*>(out), l, forward, scale, deps);
-            }
-            // The arrays must outlive the kernel even if Python drops them first.
-            sycl::queue q = p.queue();
-            sycl::event keep = dpctl::utils::keep_args_alive(q, {in_owner, out_owner}, {done});
-            return py::make_tuple(keep, done);
+            py::gil_scoped_release release;
+            return p.execute(reinterpret_cast<const void*>(in), reinterpret_cast<void*>(out), l, forward, scale, deps);
           },
           py::arg("in_ptr"), py::arg("out_ptr"), py::arg("in_offset"), py::arg("in_stride"), py::arg("out_offset"),
           py::arg("out_stride"), py::arg("counts"), py::arg("in_dists"), py::arg("out_dists"), py::arg("forward"),
-          py::arg("scale"), py::arg("deps"), py::arg("in_owner"), py::arg("out_owner"),
-          "Launch; returns (keep-alive host-task event, computation event).")
+          py::arg("scale"), py::arg("deps"), "Launch; returns the computation event.")
       .def_property_readonly("n", &C2CPlan::length)
       .def_property_readonly("workspace_bytes", &C2CPlan::workspace_bytes)
       .def("describe", &C2CPlan::describe);
