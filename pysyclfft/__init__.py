@@ -17,7 +17,9 @@ except ModuleNotFoundError as missing:
     _no_sycl = missing
 
     def __getattr__(name):
-        raise ImportError(f"pysyclfft.{name} needs the SYCL runtime: {_no_sycl}")
+        if name in __all__:
+            raise ImportError(f"pysyclfft.{name} needs the SYCL runtime: {_no_sycl}")
+        raise AttributeError(f"module 'pysyclfft' has no attribute {name!r}")  # lets submodules import
 else:
     from . import _core  # noqa: E402
 
