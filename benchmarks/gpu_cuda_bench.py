@@ -132,16 +132,18 @@ def sweep_variants(n, dtype, chosen, limits):
     radix_sets = [chosen["radices"]] + [r for r in ALT_RADICES.get(n, []) if r != chosen["radices"]]
     for radices in radix_sets:
         natural = max(1, n // max(radices))
-        for threads in sorted({natural, max(1, natural // 2), max(1, natural // 4), chosen["threads"]}):
+        for threads in sorted({natural, max(1, natural // 2), max(1, natural // 4), min(natural, 256),
+                               chosen["threads"]}):
             for per_group in (1, 2, 4, 8, 16, 32, 64, 128, 256):
                 local = 2 * n * per_group * np.dtype(dtype).itemsize if len(radices) > 1 else 0
                 if threads * per_group <= max_threads and local <= shared and threads * per_group >= 64:
                     yield threads, per_group, radices
 
 
-def sweep(rows):
+def sweep(rows, lengths_override):
     limits = _c2c.device_limits()
     for dtype, lengths in SWEEP.items():
+        lengths = lengths_override or lengths
         chosen = _planner.query_plans(lengths, dtype, limits)
         plans = {n: [_c2c.Plan(_planner.query_explicit(dtype, *v), dtype)
                      for v in sweep_variants(n, dtype, chosen[n], limits)] for n in lengths}
@@ -183,6 +185,7 @@ def main():
     ap.add_argument("--check", action="store_true")
     ap.add_argument("--bench", action="store_true")
     ap.add_argument("--sweep", action="store_true")
+    ap.add_argument("--sweep-lengths", type=int, nargs="*", help="lengths to sweep (both precisions)")
     ap.add_argument("--out", type=Path, default=None, help="folder for results.json and table.md")
     args = ap.parse_args()
     props = cp.cuda.runtime.getDeviceProperties(cp.cuda.Device().id)
@@ -196,7 +199,7 @@ def main():
         bench(results["bench"], peak)
         print(markdown(results["bench"], peak))
     if args.sweep:
-        sweep(results["sweep"])
+        sweep(results["sweep"], args.sweep_lengths)
     if args.out:
         args.out.mkdir(parents=True, exist_ok=True)
         (args.out / "results.json").write_text(json.dumps(results, indent=1))

@@ -53,12 +53,21 @@ inline std::int64_t max_single_kernel_length(Precision p, const DeviceLimits& de
   return n;
 }
 
+// GPU radices (tuned on an H100): radix 8 (radix 16 lost up to 45% in fp32 to
+// register pressure), smaller where that leaves fewer than min(4, n/2) threads
+// per transform: a team coalesces its global accesses, one thread cannot (2x at n = 4, 8).
+inline int gpu_max_pow2_radix(std::int64_t n) {
+  int radix = 8;
+  while (radix > 2 && n / radix < std::min<std::int64_t>(4, n / 2)) radix /= 2;
+  return radix;
+}
+
 // nullopt-like: returns params with empty radices if n cannot run in one work-group.
 inline C2CKernelParams choose_c2c_params(std::int64_t n, Precision p, const DeviceLimits& dev) {
   C2CKernelParams k;
   k.n = n;
   k.precision = p;
-  k.radices = n == 1 ? std::vector<int>{1} : stockham_radices(n, 8);  // GPU too: radix 16 lost up to 45% in fp32 (H100)
+  k.radices = n == 1 ? std::vector<int>{1} : stockham_radices(n, dev.is_cpu ? 8 : gpu_max_pow2_radix(n));
   if (k.radices.empty() || n > max_single_kernel_length(p, dev)) {
     k.radices.clear();
     return k;
