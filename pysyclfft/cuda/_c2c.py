@@ -56,7 +56,8 @@ class Plan:
     def function(self, forward):
         """The compiled kernel of one direction (compiled now if it is not yet)."""
         name = self.names[0 if forward else 1]
-        _compile([name])
+        with cp.cuda.Device(self.device):
+            _compile([name])
         fn = _functions[self.device, name]
         if self.local_bytes > STATIC_SHARED_LIMIT:
             fn.max_dynamic_shared_size_bytes = self.local_bytes
