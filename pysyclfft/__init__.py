@@ -8,14 +8,25 @@ from . import _environment
 
 _environment.configure()  # before anything enumerates SYCL devices
 
-import dpctl  # noqa: E402  (loads libsycl before our extension)
+try:
+    import dpctl  # noqa: E402  (loads libsycl before our extension)
+except ModuleNotFoundError as missing:
+    # Without the SYCL stack only the CUDA layer (pysyclfft.cuda) can be used.
+    if missing.name != "dpctl":
+        raise
+    _no_sycl = missing
 
-from . import _core  # noqa: E402
+    def __getattr__(name):
+        if name in __all__:
+            raise ImportError(f"pysyclfft.{name} needs the SYCL runtime: {_no_sycl}")
+        raise AttributeError(f"module 'pysyclfft' has no attribute {name!r}")  # lets submodules import
+else:
+    from . import _core  # noqa: E402
 
-_core.set_kernel_include_dir(str(_environment.include_dir()))
+    _core.set_kernel_include_dir(str(_environment.include_dir()))
 
-from ._fft import fft, fft2, fftn, ifft, ifft2, ifftn  # noqa: E402
-from ._info import precompile, runtime_info  # noqa: E402
+    from ._fft import fft, fft2, fftn, ifft, ifft2, ifftn  # noqa: E402
+    from ._info import precompile, runtime_info  # noqa: E402
 
 __version__ = "0.1.0"
 

@@ -24,7 +24,8 @@ inline std::vector<int> stockham_radices(std::int64_t n, int max_pow2_radix = 8)
       n /= r;
     }
   if (n != 1) return {};
-  const int big = max_pow2_radix == 16 ? 4 : 3;  // log2 of the preferred power-of-two radix
+  int big = 1;  // log2 of the preferred power-of-two radix (2, 4, 8 or 16)
+  while ((2 << big) <= max_pow2_radix) ++big;
   std::vector<int> pow2;
   while (log2 >= big) {
     pow2.push_back(1 << big);

@@ -53,23 +53,39 @@ inline std::int64_t max_single_kernel_length(Precision p, const DeviceLimits& de
   return n;
 }
 
+// GPU radices (tuned on an H100): radix 8 (radix 16 lost up to 45% in fp32 to
+// register pressure), smaller where that leaves fewer than min(4, n/2) threads
+// per transform: a team coalesces its global accesses, one thread cannot (2x at n = 4, 8).
+inline int gpu_max_pow2_radix(std::int64_t n) {
+  int radix = 8;
+  while (radix > 2 && n / radix < std::min<std::int64_t>(4, n / 2)) radix /= 2;
+  return radix;
+}
+
 // nullopt-like: returns params with empty radices if n cannot run in one work-group.
 inline C2CKernelParams choose_c2c_params(std::int64_t n, Precision p, const DeviceLimits& dev) {
   C2CKernelParams k;
   k.n = n;
   k.precision = p;
-  k.radices = n == 1 ? std::vector<int>{1} : stockham_radices(n, dev.is_cpu ? 8 : 16);
+  k.radices = n == 1 ? std::vector<int>{1} : stockham_radices(n, dev.is_cpu ? 8 : gpu_max_pow2_radix(n));
   if (k.radices.empty() || n > max_single_kernel_length(p, dev)) {
     k.radices.clear();
     return k;
   }
+  // GPU (tuned on an H100, docs/performance-gpu.md): groups are best at about a
+  // third of the local memory, so that a multiprocessor holds three of them.
+  const std::size_t gpu_local_budget = dev.local_mem_bytes / 3;
   // Team: one work-item per butterfly of the stage with the fewest butterflies
-  // (its largest radix), capped so big transforms loop instead of forming huge teams.
+  // (its largest radix), capped so big transforms loop instead of forming huge teams;
+  // on a GPU a transform too big for that budget runs alone on its multiprocessor,
+  // so it takes the largest team to keep enough loads in flight.
   const int max_radix = *std::max_element(k.radices.begin(), k.radices.end());
-  k.threads = int(std::max<std::int64_t>(1, std::min<std::int64_t>(n / max_radix, 256)));
+  const bool alone = !dev.is_cpu && k.local_bytes() > gpu_local_budget;
+  const std::int64_t team_cap = alone ? std::int64_t(dev.max_group_size) : 256;
+  k.threads = int(std::max<std::int64_t>(1, std::min<std::int64_t>(n / max_radix, team_cap)));
   // Pack transforms until the group reaches a useful size or local memory runs out.
-  const int target_group = dev.is_cpu ? 64 : 256;
-  const std::size_t local_budget = dev.is_cpu ? std::min<std::size_t>(dev.local_mem_bytes, 64 * 1024) : dev.local_mem_bytes / 2;
+  const int target_group = dev.is_cpu ? 64 : 512;
+  const std::size_t local_budget = dev.is_cpu ? std::min<std::size_t>(dev.local_mem_bytes, 64 * 1024) : gpu_local_budget;
   while (k.group_size() * 2 <= target_group && std::size_t(k.group_size() * 2) <= dev.max_group_size &&
          (k.radices.size() <= 1 || 2 * k.local_bytes() <= local_budget))
     k.per_group *= 2;
