@@ -8,7 +8,9 @@ import numpy as np
 
 import dpnp.tensor as dpt
 
-from . import _args, _arrays, _launch, _plans
+from dpctl.utils import SequentialOrderManager
+
+from . import _args, _arrays, _core, _launch, _plans
 
 
 def _resize_plan(shape, axes, lengths):
@@ -103,9 +105,9 @@ def c2c(x, axes, lengths, forward, norm, out):
 
 
 def _c2c_host(x, axes, lengths, forward, norm, out):
-    queue = _arrays.default_queue()
+    queue = _arrays.default_queue()  # in order: copies and kernels run in submission order
     dtype = _arrays.complex_result_dtype(x.dtype, queue)
-    host = _host_input(x, axes, lengths, dtype)
+    host = np.ascontiguousarray(_host_input(x, axes, lengths, dtype))
     if out is not None:
         if not isinstance(out, np.ndarray):
             raise TypeError("pysyclfft: out must be a numpy array when the input is a numpy array")
@@ -113,10 +115,14 @@ def _c2c_host(x, axes, lengths, forward, norm, out):
             raise ValueError(f"pysyclfft: out has shape {out.shape}, expected {host.shape}")
         if out.dtype != dtype:
             raise TypeError(f"pysyclfft: out has dtype {out.dtype}, expected {dtype}")
-    dev = dpt.asarray(np.ascontiguousarray(host), sycl_queue=queue)  # private copy: transform in place
-    _run_passes(dev, dev, axes, lengths, forward, norm)
-    result = dpt.asnumpy(dev)
-    if out is None:
+    dev = dpt.empty(host.shape, dtype=dtype, sycl_queue=queue)
+    manager = SequentialOrderManager[queue]
+    _core.copy_and_wait(queue, _launch.usm_view(dev)[0], host.ctypes.data, host.nbytes, manager.submitted_events)
+    _run_passes(dev, dev, axes, lengths, forward, norm)  # private copy: transform in place
+    direct = out is not None and out.flags.c_contiguous and out.flags.writeable
+    result = out if direct else np.empty(host.shape, dtype=dtype)
+    _core.copy_and_wait(queue, result.ctypes.data, _launch.usm_view(dev)[0], result.nbytes, manager.submitted_events)
+    if out is None or direct:
         return result
     np.copyto(out, result)
     return out

@@ -59,3 +59,29 @@ def include_dir():
         if (candidate / "pysyclfft" / "kernels").is_dir():
             return candidate
     raise ImportError("pysyclfft: kernel headers not found next to the package")
+
+
+def owns_disk_cache():
+    """True when the SYCL persistent cache in use is our own directory."""
+    return (os.environ.get("SYCL_CACHE_PERSISTENT") == "1"
+            and os.environ.get("SYCL_CACHE_DIR") == str(kernel_cache_dir()))
+
+
+def retry_after_clearing_disk_cache(build):
+    """Run `build()`; if compilation fails and the on-disk cache is ours, the
+    cache may hold a corrupt entry (the runtime then fails on every build), so
+    empty it and try once more."""
+    from . import _core
+
+    try:
+        return build()
+    except _core.CompileError:
+        if not owns_disk_cache():
+            raise
+        import shutil
+        import warnings
+
+        warnings.warn("pysyclfft: kernel build failed; clearing the on-disk kernel cache and retrying",
+                      RuntimeWarning, stacklevel=3)
+        shutil.rmtree(kernel_cache_dir(), ignore_errors=True)
+        return build()

@@ -2,7 +2,7 @@
 length and precision). Plans are immutable once built, so sharing is safe."""
 import threading
 
-from . import _core
+from . import _core, _environment
 
 _lock = threading.Lock()
 _c2c = {}
@@ -18,7 +18,7 @@ def c2c_plan(queue, n, is_double):
                 f"pysyclfft: length {n} is not supported yet: it needs a prime factor above 13 "
                 "or more points than one work-group holds"
             )
-        plan = _core.C2CPlan(queue, n, is_double)
+        plan = _environment.retry_after_clearing_disk_cache(lambda: _core.C2CPlan(queue, n, is_double))
         with _lock:
             plan = _c2c.setdefault(key, plan)
     return plan

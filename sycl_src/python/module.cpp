@@ -51,6 +51,18 @@ PYBIND11_MODULE(_core, m) {
       },
       "Compile the c2c kernels of many lengths in one run-time compilation.");
 
+  m.def(
+      "copy_and_wait",
+      [](sycl::queue q, std::uintptr_t dst, std::uintptr_t src, std::size_t nbytes, const std::vector<sycl::event>& deps) {
+        py::gil_scoped_release release;  // no GIL-taking host task: safe with many Python threads
+        q.submit([&](sycl::handler& h) {
+           h.depends_on(deps);
+           h.memcpy(reinterpret_cast<void*>(dst), reinterpret_cast<const void*>(src), nbytes);
+         }).wait_and_throw();
+      },
+      py::arg("queue"), py::arg("dst"), py::arg("src"), py::arg("nbytes"), py::arg("deps"),
+      "Blocking copy between host memory and USM (either direction).");
+
   py::class_<C2CPlan>(m, "C2CPlan")
       .def(py::init([](sycl::queue q, std::int64_t n, bool is_double) {
              py::gil_scoped_release release;

@@ -121,7 +121,7 @@ class KernelCompiler {
                                syclex::properties{syclex::registered_names{names}, syclex::save_log{&log}});
       for (const auto& name : names) kernels_.emplace(key(ctx, dev, name), exe.ext_oneapi_get_kernel(name));
       ++builds_;
-    } catch (const sycl::exception& e) {
+    } catch (const std::exception& e) {  // sycl::exception, or bad_alloc from a corrupt cache entry
       throw CompileError(std::string("pysyclfft: kernel compilation failed: ") + e.what() + "\n" + log);
     }
   }

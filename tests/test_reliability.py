@@ -1,0 +1,104 @@
+"""Reliability: on-disk cache corruption, threads, inputs left untouched, NaN/Inf."""
+import os
+import subprocess
+import sys
+import threading
+
+import numpy as np
+import pytest
+
+import dpctl
+import dpnp
+import pysyclfft
+
+EPS32 = np.finfo(np.float32).eps
+
+
+def rel_l2(y, ref):
+    return np.linalg.norm(np.asarray(y) - ref) / np.linalg.norm(ref)
+
+
+_CHILD = """
+import numpy as np, pysyclfft
+x = np.arange(48, dtype=np.complex128) * (1 + 0.5j)
+err = np.abs(pysyclfft.fft(x) - np.fft.fft(x)).max() / np.abs(np.fft.fft(x)).max()
+print("ERR", err)
+"""
+
+
+def _run_child(cache_dir):
+    env = dict(os.environ, PYSYCLFFT_CACHE_DIR=str(cache_dir))
+    env.pop("SYCL_CACHE_DIR", None)
+    env.pop("SYCL_CACHE_PERSISTENT", None)
+    out = subprocess.run([sys.executable, "-c", _CHILD], env=env, capture_output=True, text=True, timeout=300)
+    assert out.returncode == 0, out.stderr
+    return float(out.stdout.split("ERR")[1]), out.stderr
+
+
+@pytest.mark.parametrize("damage", ["truncate", "garbage"])
+def test_corrupt_disk_cache_is_recovered(tmp_path, damage):
+    err, _ = _run_child(tmp_path)
+    assert err < 1e-14
+    files = [os.path.join(r, f) for r, _, fs in os.walk(tmp_path) for f in fs]
+    assert files, "the first process should have filled the disk cache"
+    for f in files:
+        data = open(f, "rb").read()
+        with open(f, "wb") as fh:
+            fh.write(data[: len(data) // 3] if damage == "truncate" else b"not a kernel binary" * 7)
+    err, _ = _run_child(tmp_path)
+    assert err < 1e-14
+
+
+@pytest.mark.parametrize("as_dpnp", [False, True])
+def test_many_threads_give_correct_results(as_dpnp):
+    """Threads call our transforms concurrently; inputs are made and results read
+    in the main thread (dpnp's own host<->device copies are not under test)."""
+    queue = dpctl.SyclQueue()  # out of order, shared by all threads
+    rng = np.random.default_rng(0)
+    sizes = (16, 60, 256, 1000)
+    jobs = {(t, n): (rng.standard_normal((6, n)) + 1j * rng.standard_normal((6, n))).astype(np.complex64)
+            for t in range(4) for n in sizes}
+    inputs = {k: dpnp.asarray(a, sycl_queue=queue) if as_dpnp else a for k, a in jobs.items()}
+    results, failures = {}, []
+
+    def work(t):
+        try:
+            for n in sizes:
+                results[t, n] = pysyclfft.fft(inputs[t, n])
+        except Exception as e:  # noqa: BLE001 - reported below
+            failures.append(e)
+
+    threads = [threading.Thread(target=work, args=(t,)) for t in range(4)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join(timeout=240)
+    assert not any(t.is_alive() for t in threads), "threads hung"
+    assert not failures, failures
+    for k, a in jobs.items():
+        y = dpnp.asnumpy(results[k]) if as_dpnp else results[k]
+        assert rel_l2(y, np.fft.fft(a.astype(np.complex128))) < 5 * EPS32 * np.log2(k[1])
+
+
+def test_read_only_numpy_input_is_accepted_and_untouched():
+    x = np.arange(64, dtype=np.complex128)
+    x.flags.writeable = False
+    y = pysyclfft.fft(x)
+    assert rel_l2(y, np.fft.fft(x)) < 1e-14
+    assert np.array_equal(x, np.arange(64))
+
+
+def test_out_of_place_dpnp_input_is_not_modified():
+    a = np.random.default_rng(1).standard_normal((4, 128)).astype(np.complex64)
+    x = dpnp.asarray(a)
+    pysyclfft.fftn(x)
+    pysyclfft.ifft(x, axis=0)
+    assert np.array_equal(dpnp.asnumpy(x), a)
+
+
+def test_nan_and_inf_propagate_like_numpy():
+    x = np.ones(32, np.complex64)
+    x[5] = np.nan
+    assert np.isnan(pysyclfft.fft(x)).all() == np.isnan(np.fft.fft(x)).all()
+    x[5] = np.inf
+    assert np.array_equal(np.isfinite(pysyclfft.fft(x)), np.isfinite(np.fft.fft(x)))
