@@ -1,0 +1,44 @@
+"""Accuracy against long-double references, per algorithm class, both precisions.
+
+The default run samples each class; `-m slow` adds the long sweeps (up to 2^24)."""
+import numpy as np
+import pytest
+
+import pysyclfft
+from accuracy import L2_BOUND, errors, long_double_reference, random_complex
+
+# (length, batch) per algorithm class. Classes beyond one work-group need the
+# any-size plans; they are skipped (with the reason) where a length is unsupported.
+SINGLE_KERNEL = [(8, 64), (60, 16), (1000, 8), (2187, 4), (4096, 4), (1331, 4), (8192, 2)]
+MULTI_PASS = [(16384, 2), (3**10, 1), (2**20, 1)]
+PRIME = [(17, 16), (1009, 4), (4099, 2), (65537, 1)]
+SLOW = [(2**22, 1), (2**24, 1), (999983, 1)]
+
+
+def _check(n, batch, dtype, forward):
+    x = random_complex((batch, n), dtype, seed=n)
+    try:
+        y = pysyclfft.fft(x) if forward else pysyclfft.ifft(x)
+    except NotImplementedError as e:
+        pytest.skip(f"length {n} not supported yet: {e}")
+    l2, _ = errors(y, long_double_reference(x, forward))
+    assert l2 <= L2_BOUND[dtype], f"n={n} {np.dtype(dtype).name}: L2 error {l2:.3g} above {L2_BOUND[dtype]:.3g}"
+
+
+@pytest.mark.parametrize("dtype", [np.complex64, np.complex128])
+@pytest.mark.parametrize("n,batch", SINGLE_KERNEL + MULTI_PASS + PRIME)
+def test_forward_accuracy(n, batch, dtype):
+    _check(n, batch, dtype, True)
+
+
+@pytest.mark.parametrize("dtype", [np.complex64, np.complex128])
+@pytest.mark.parametrize("n,batch", [(1000, 4), (4096, 2), (16384, 1), (1009, 2)])
+def test_backward_accuracy(n, batch, dtype):
+    _check(n, batch, dtype, False)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("dtype", [np.complex64, np.complex128])
+@pytest.mark.parametrize("n,batch", SLOW)
+def test_large_accuracy(n, batch, dtype):
+    _check(n, batch, dtype, True)
