@@ -10,7 +10,7 @@ import dpnp.tensor as dpt
 
 from dpctl.utils import SequentialOrderManager
 
-from . import _args, _arrays, _core, _launch, _plans
+from . import _args, _arrays, _core, _launch, _plans, _staging
 
 
 def _resize_plan(shape, axes, lengths):
@@ -115,7 +115,7 @@ def _c2c_host(x, axes, lengths, forward, norm, out):
             raise ValueError(f"pysyclfft: out has shape {out.shape}, expected {host.shape}")
         if out.dtype != dtype:
             raise TypeError(f"pysyclfft: out has dtype {out.dtype}, expected {dtype}")
-    dev = dpt.empty(host.shape, dtype=dtype, sycl_queue=queue)
+    dev = _staging.device_array(queue, host.shape, dtype)
     manager = SequentialOrderManager[queue]
     _core.copy_and_wait(queue, _launch.usm_view(dev)[0], host.ctypes.data, host.nbytes, manager.submitted_events)
     _run_passes(dev, dev, axes, lengths, forward, norm)  # private copy: transform in place
