@@ -30,7 +30,9 @@ def _run_child(cache_dir):
     env = dict(os.environ, PYSYCLFFT_CACHE_DIR=str(cache_dir))
     env.pop("SYCL_CACHE_DIR", None)
     env.pop("SYCL_CACHE_PERSISTENT", None)
-    out = subprocess.run([sys.executable, "-c", _CHILD], env=env, capture_output=True, text=True, timeout=300)
+    # cwd outside the checkout: the child must import the installed package, not the source tree
+    out = subprocess.run([sys.executable, "-c", _CHILD], env=env, capture_output=True, text=True, timeout=300,
+                         cwd=cache_dir)
     assert out.returncode == 0, out.stderr
     return float(out.stdout.split("ERR")[1]), out.stderr
 
