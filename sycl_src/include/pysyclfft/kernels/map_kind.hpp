@@ -1,0 +1,37 @@
+// The pre/post-processing maps that turn one complex FFT of length L into a
+// real-input or real-output transform (shared by the planner and the kernels).
+#pragma once
+
+namespace pysyclfft::kernels {
+
+// Data length n of each map, in terms of its FFT length L, is given by
+// data_length() below; the planner inverts it (plan/mapped_plan.hpp).
+enum MapKind : int {
+  kR2CFull = 0,  // real -> half spectrum, any n: FFT of length n of the real input
+  kR2CPacked,    // real -> half spectrum, even n: the n reals as n/2 complex, split after the FFT
+  kC2RFull,      // half spectrum -> real, any n: FFT of length n of the Hermitian extension
+  kC2RPacked,    // half spectrum -> real, even n: merged into n/2 complex before the FFT
+  kDCT1,         // even extension, L = 2(n-1)
+  kDST1,         // odd extension, L = 2(n+1)
+  kDCT2,         // Makhoul: even/odd reordering, L = n
+  kDST2,
+  kDCT3,
+  kDST3,
+  kDCT4Half,     // even n: n/2-point complex FFT of interleaved ends, L = n/2
+  kDST4Half,
+  kDCT4Full,     // any n: zero-padded 2n-point FFT, L = 2n
+  kDST4Full,
+  kMapKindCount
+};
+
+constexpr long data_length(int kind, long L) {
+  switch (kind) {
+    case kR2CPacked: case kC2RPacked: case kDCT4Half: case kDST4Half: return 2 * L;
+    case kDCT1: return L / 2 + 1;
+    case kDST1: return L / 2 - 1;
+    case kDCT4Full: case kDST4Full: return L / 2;
+    default: return L;
+  }
+}
+
+}  // namespace pysyclfft::kernels

@@ -1,0 +1,73 @@
+// Maps between real data and a complex FFT of length L (see map_kind.hpp).
+// A map is the FFT's source, operator()(i) giving FFT input point i, and its
+// destination, operator()(k, v) taking FFT output point k. Every point is read
+// and written exactly once, so pre/post-processing costs no extra memory pass.
+//
+// Packed maps (even n = 2L) use z[m] = x[2m] + i*x[2m+1] with Z = FFT_L(z):
+//   X[k] = E[k] + w^k O[k],  E[k] = (Z[k] + conj Z[L-k]) / 2,  O[k] = (Z[k] - conj Z[L-k]) / 2i,
+// w = exp(-2*pi*i/n); the table holds w^k for k = 0..L.
+#pragma once
+#include "complex.hpp"
+#include "map_io.hpp"
+
+namespace pysyclfft::kernels {
+
+// Odd (or any) n: FFT of the real input as complex; keeps k <= n/2.
+template <typename T, int L> struct R2CFullMap {
+  static constexpr int kSign = -1;
+  static constexpr bool kSplitAfter = false;
+  MapIO<T> io;
+  cplx<T> operator()(int i) const { return {io.real_in(i), T(0)}; }
+  void operator()(int k, cplx<T> v) const {
+    if (2 * k <= L) io.cplx_out(k, v * io.scale);
+  }
+};
+
+// Even n = 2L: the FFT result Z stays in local memory; split() then forms the
+// n/2 + 1 outputs, each from Z[k] and Z[L-k] (which other work-items computed).
+template <typename T, int L> struct R2CPackedMap {
+  static constexpr int kSign = -1;
+  static constexpr bool kSplitAfter = true;
+  MapIO<T> io;
+  cplx<T> operator()(int i) const { return {io.real_in(2 * i), io.real_in(2 * i + 1)}; }
+  void split(int tid, int threads, const cplx<T>* z) const {
+    const T half = T(0.5);
+    for (int k = tid; k <= L; k += threads) {
+      const cplx<T> a = z[k == L ? 0 : k], b = conj(z[k == 0 ? 0 : L - k]);
+      const cplx<T> even = (a + b) * half, odd = mul_sign_i<-1>(a - b) * half;
+      io.cplx_out(k, (even + odd * io.table[k]) * io.scale);
+    }
+  }
+};
+
+// Hermitian extension of the half spectrum; imaginary parts that must be zero
+// for a real result (X[0]) are ignored, as numpy does.
+template <typename T, int L> struct C2RFullMap {
+  static constexpr int kSign = +1;
+  static constexpr bool kSplitAfter = false;
+  MapIO<T> io;
+  cplx<T> operator()(int i) const {
+    if (i == 0) return {io.cplx_in(0).re, T(0)};
+    return 2 * i <= L ? io.cplx_in(i) : conj(io.cplx_in(L - i));
+  }
+  void operator()(int k, cplx<T> v) const { io.real_out(k, v.re * io.scale); }
+};
+
+// Even n = 2L, the inverse of the split: Z[m] = (X[m] + conj X[L-m]) + i conj(w^m) (X[m] - conj X[L-m]),
+// whose backward FFT_L is z[j] = n/2 * (x[2j] + i x[2j+1]) for the unnormalised x.
+template <typename T, int L> struct C2RPackedMap {
+  static constexpr int kSign = +1;
+  static constexpr bool kSplitAfter = false;
+  MapIO<T> io;
+  cplx<T> operator()(int m) const {
+    cplx<T> a = io.cplx_in(m), b = conj(io.cplx_in(L - m));
+    if (m == 0) a.im = T(0), b.im = T(0);  // X[0] and X[n/2] are real
+    return (a + b) + mul_sign_i<+1>(mul_dir<+1>(a - b, io.table[m]));
+  }
+  void operator()(int j, cplx<T> v) const {
+    io.real_out(2 * j, v.re * io.scale);
+    io.real_out(2 * j + 1, v.im * io.scale);
+  }
+};
+
+}  // namespace pysyclfft::kernels
