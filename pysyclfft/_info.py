@@ -16,6 +16,24 @@ def precompile(lengths, dtype=np.complex64, queue=None):
     return _core.precompile_c2c(queue, [int(n) for n in lengths], dtype == np.complex128)
 
 
+_REAL_TRANSFORMS = ("r2c", "c2r", "dct1", "dct2", "dct3", "dct4", "dst1", "dst2", "dst3", "dst4")
+
+
+def precompile_real(lengths, transforms=_REAL_TRANSFORMS, dtype=np.float32, queue=None):
+    """Compile the fused real/DCT/DST kernels of every (transform, length) pair in
+    one run-time compilation. `transforms` are names from "r2c", "c2r" (irfft of
+    that output length), "dct1".."dct4", "dst1".."dst4" (the inverses use these
+    too: idct type 2 is dct3). Lengths whose FFT is not supported yet are
+    skipped. Returns the kernel count."""
+    queue = queue or _arrays.default_queue()
+    dtype = _arrays.complex_result_dtype(dtype, queue)
+    for t in transforms:
+        if t not in _REAL_TRANSFORMS:
+            raise ValueError(f"pysyclfft: unknown transform {t!r}; expected one of {_REAL_TRANSFORMS}")
+    jobs = [(getattr(_core.RealTransform, t), int(n)) for t in transforms for n in lengths]
+    return _core.precompile_mapped(queue, jobs, dtype == np.complex128)
+
+
 def _version_of(dist):
     try:
         return metadata.version(dist)
