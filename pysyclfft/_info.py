@@ -20,18 +20,22 @@ _REAL_TRANSFORMS = ("r2c", "c2r", "dct1", "dct2", "dct3", "dct4", "dst1", "dst2"
 
 
 def precompile_real(lengths, transforms=_REAL_TRANSFORMS, dtype=np.float32, queue=None):
-    """Compile the fused real/DCT/DST kernels of every (transform, length) pair in
-    one run-time compilation. `transforms` are names from "r2c", "c2r" (irfft of
-    that output length), "dct1".."dct4", "dst1".."dst4" (the inverses use these
-    too: idct type 2 is dct3). Lengths whose FFT is not supported yet are
-    skipped. Returns the kernel count."""
+    """Compile the real/DCT/DST kernels of every (transform, length) pair in one
+    run-time compilation per kernel family: the fused kernel where its FFT fits
+    one work-group, else the unfused load/store passes (their complex FFT is
+    compiled by precompile or on first use). `transforms` are names from "r2c",
+    "c2r" (irfft of that output length), "dct1".."dct4", "dst1".."dst4"; the
+    inverses use these too (idct type 2 is dct3). Returns the kernel count."""
     queue = queue or _arrays.default_queue()
-    dtype = _arrays.complex_result_dtype(dtype, queue)
+    is_double = _arrays.complex_result_dtype(dtype, queue) == np.complex128
     for t in transforms:
         if t not in _REAL_TRANSFORMS:
             raise ValueError(f"pysyclfft: unknown transform {t!r}; expected one of {_REAL_TRANSFORMS}")
     jobs = [(getattr(_core.RealTransform, t), int(n)) for t in transforms for n in lengths]
-    return _core.precompile_mapped(queue, jobs, dtype == np.complex128)
+    fused = [j for j in jobs if _core.is_single_kernel_mapped(queue, *j, is_double)]
+    unfused = [j for j in jobs if j not in fused]
+    return (_core.precompile_mapped(queue, fused, is_double)
+            + _core.precompile_map_passes(queue, unfused, is_double))
 
 
 def _version_of(dist):

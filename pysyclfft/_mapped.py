@@ -5,9 +5,12 @@ import numpy as np
 
 import dpnp.tensor as dpt
 
-from . import _arrays, _c2c, _launch, _plans
+from . import _arrays, _c2c, _core, _launch, _plans
 
-RealTransform = _plans._core.RealTransform
+RealTransform = _core.RealTransform
+
+# Tests set this to run the unfused path on lengths the fused kernel handles.
+force_unfused = False
 
 
 def _shape(x):
@@ -48,12 +51,32 @@ def is_double(dtype):
 
 
 def run_pass(transform, src, dst, axis, n, scale, edge_in=1.0, edge_out=1.0):
-    """One fused transform of data length n along `axis` from src into dst
-    (distinct arrays; dst's length along `axis` is the output length)."""
+    """One transform of data length n along `axis` from src into dst (distinct
+    arrays; dst's length along `axis` is the output length): the fused kernel
+    where its FFT fits one work-group, else load pass, complex plan, store pass."""
     if dst.size == 0:
         return
-    plan = _plans.mapped_plan(dst.sycl_queue, transform, n, is_double(src.dtype))
-    _launch.launch_along_axis(plan, src, dst, axis, float(scale), float(edge_in), float(edge_out))
+    queue, double = dst.sycl_queue, is_double(src.dtype)
+    scalars = (float(scale), float(edge_in), float(edge_out))
+    if not force_unfused and _core.is_single_kernel_mapped(queue, transform, n, double):
+        _launch.launch_along_axis(_plans.mapped_plan(queue, transform, n, double), src, dst, axis, *scalars)
+        return
+    passes = _plans.map_pass_plan(queue, transform, n, double)
+    _plans.c2c_plan(queue, passes.fft_length, double)  # NotImplementedError before any data moves, if no plan exists
+    buffer = _fft_buffer(src, axis, passes.fft_length, np.complex128 if double else np.complex64)
+    _launch.launch_along_axis(passes, src, buffer, axis, False, *scalars)
+    # Unnormalised in both directions: "backward" scales neither a forward pass, "forward" neither a backward one.
+    forward = passes.fft_forward
+    _c2c._run_passes(buffer, buffer, (axis,), (passes.fft_length,), forward, "backward" if forward else "forward")
+    _launch.launch_along_axis(passes, buffer, dst, axis, True, *scalars)
+
+
+def _fft_buffer(src, axis, length, dtype):
+    """A buffer shaped like src but `length` long along `axis`, that axis contiguous."""
+    order = [d for d in range(src.ndim) if d != axis] + [axis]
+    shape = [src.shape[d] for d in order[:-1]] + [length]
+    buffer = dpt.empty(shape, dtype=dtype, usm_type=src.usm_type, sycl_queue=src.sycl_queue)
+    return dpt.permute_dims(buffer, tuple(int(i) for i in np.argsort(order)))
 
 
 def deliver(y, kind, out):

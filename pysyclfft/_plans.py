@@ -7,6 +7,7 @@ from . import _core, _environment
 _lock = threading.Lock()
 _c2c = {}
 _mapped = {}
+_map_pass = {}
 
 
 def c2c_plan(queue, n, is_double):
@@ -42,7 +43,20 @@ def mapped_plan(queue, transform, n, is_double):
     return plan
 
 
+def map_pass_plan(queue, transform, n, is_double):
+    """The unfused load/store passes of a real/trigonometric transform (any length)."""
+    key = (queue, transform, int(n), bool(is_double))
+    with _lock:
+        plan = _map_pass.get(key)
+    if plan is None:
+        plan = _core.MapPassPlan(queue, transform, n, is_double)
+        with _lock:
+            plan = _map_pass.setdefault(key, plan)
+    return plan
+
+
 def clear():
     with _lock:
         _c2c.clear()
         _mapped.clear()
+        _map_pass.clear()

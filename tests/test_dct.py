@@ -16,6 +16,7 @@ import dpnp
 import dpnp.tensor as dpt
 
 import pysyclfft
+from pysyclfft import _arrays, _core, _mapped
 
 SIZES = (2, 3, 16, 17, 100, 1024, 4097)
 ND_SIZES = (3, 4, 5, 6, 8, 10)
@@ -24,6 +25,7 @@ NORMS = (None, "backward", "ortho", "forward")
 ORTHOGONALIZE = (None, False, True)
 FUNCS = ("dct", "idct", "dst", "idst")
 TRANSFORMS = ("dct1", "dct2", "dct3", "dct4", "dst1", "dst2", "dst3", "dst4")
+UNFUSED_LENGTHS = (12, 7)  # even and odd: every map kind, FFT lengths 6, 7, 12, 14, 16, 22, 26
 ERROR_CONSTANT = 2.0  # observed: below 1.5 eps at n = 2 (both sides round), 0.5 eps log2(n) beyond; bugs give O(1)
 
 
@@ -32,6 +34,9 @@ def kernels():
     """Every kernel of this module, one build per precision."""
     pysyclfft.precompile_real(sorted(set(SIZES) | set(ND_SIZES) | {1, 7, 15}), TRANSFORMS, np.float64)
     pysyclfft.precompile_real((1, 3, 16, 100, 1024), TRANSFORMS, np.float32)
+    jobs = [(getattr(_core.RealTransform, t), n) for t in TRANSFORMS for n in UNFUSED_LENGTHS]
+    _core.precompile_map_passes(_arrays.default_queue(), jobs, True)
+    pysyclfft.precompile((6, 7, 12, 14, 16, 22, 26), np.complex128)
 
 
 @pytest.fixture
@@ -152,6 +157,23 @@ def test_accepted_scipy_arguments(rng):
     x = rng.uniform(-1, 1, 16)
     assert_close(pysyclfft.dct(x.copy(), 2, None, -1, None, True, 2), sf.dct(x), np.float64, 16)
     assert_close(pysyclfft.idstn(x.copy(), 3, overwrite_x=True, workers=-1), sf.idstn(x, 3), np.float64, 16)
+
+
+@pytest.fixture
+def unfused(monkeypatch):
+    """Run the unfused path (load pass, complex plan, store pass) that lengths
+    beyond one work-group take, on lengths where it can be checked today."""
+    monkeypatch.setattr(_mapped, "force_unfused", True)
+
+
+@pytest.mark.parametrize("type", TYPES)
+@pytest.mark.parametrize("func", FUNCS)
+@pytest.mark.parametrize("n", UNFUSED_LENGTHS)
+def test_unfused_path(rng, unfused, n, func, type):
+    x = rng.uniform(-1, 1, (n, 3, 2))
+    xd = dpnp.asarray(x)[:, ::-1]
+    ref = getattr(sf, func)(x[:, ::-1], type, axis=0, norm="ortho")
+    assert_close(getattr(pysyclfft, func)(xd, type, axis=0, norm="ortho"), ref, np.float64, n)
 
 
 def test_bad_arguments():

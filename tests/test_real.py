@@ -14,6 +14,7 @@ import dpnp
 import dpnp.tensor as dpt
 
 import pysyclfft
+from pysyclfft import _arrays, _core, _mapped
 
 # even, odd, prime (7, 13 supported; 17, 101, 4099 need any-size), large (packed
 # length 8192 = twice the double-precision single-kernel limit), beyond (2**20).
@@ -22,6 +23,7 @@ LENGTHS_1D = (1, 2, 3, 4, 5, 7, 8, 12, 13, 15, 16, 17, 100, 101, 105, 1001, 1024
 ND_LENGTHS = (1, 3, 4, 5, 6, 7, 8, 10, 12, 16)
 DTYPES = (np.float32, np.float64)
 NORMS = (None, "backward", "ortho", "forward")
+UNFUSED_LENGTHS = (12, 7)  # packed (FFT length 6) and full (7)
 ERROR_CONSTANT = 1.0  # observed errors stay below 0.4 eps log2(n); a wrong map or twiddle gives O(1)
 
 
@@ -32,6 +34,8 @@ def kernels():
     for dtype in DTYPES:
         pysyclfft.precompile_real(sorted(lengths), ("r2c", "c2r"), dtype)
         pysyclfft.precompile(ND_LENGTHS, np.result_type(dtype, np.complex64))
+    jobs = [(t, n) for t in (_core.RealTransform.r2c, _core.RealTransform.c2r) for n in UNFUSED_LENGTHS]
+    _core.precompile_map_passes(_arrays.default_queue(), jobs, True)
 
 
 @pytest.fixture
@@ -200,6 +204,26 @@ def test_out_argument(rng):
         pysyclfft.rfft(x, out=np.empty((3, 8), np.complex128))
     with pytest.raises(TypeError):
         pysyclfft.rfft(x, out=np.empty((3, 9), np.complex64))
+
+
+@pytest.fixture
+def unfused(monkeypatch):
+    """Run the unfused path (load pass, complex plan, store pass) that lengths
+    beyond one work-group take, on lengths where it can be checked today."""
+    monkeypatch.setattr(_mapped, "force_unfused", True)
+
+
+@pytest.mark.parametrize("n", UNFUSED_LENGTHS)
+def test_unfused_path(rng, unfused, n):
+    x = rng.standard_normal((n, 3, 4))
+    xd = dpnp.asarray(x)[:, ::-1]
+    ref = x[:, ::-1]
+    assert_close(pysyclfft.rfft(xd, axis=0), np.fft.rfft(ref, axis=0), np.complex128, n)
+    X = np.fft.rfft(ref, axis=0)
+    assert_close(pysyclfft.irfft(dpnp.asarray(X), n, axis=0, norm="ortho"), np.fft.irfft(X, n, axis=0, norm="ortho"),
+                 np.float64, n)
+    y = rng.standard_normal((4, n))
+    assert_close(pysyclfft.rfftn(y), np.fft.rfftn(y), np.complex128, 4 * n)
 
 
 def test_bad_arguments():

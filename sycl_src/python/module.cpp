@@ -7,6 +7,7 @@
 
 #include "dpctl4pybind11.hpp"
 #include "pysyclfft/plan/c2c_plan.hpp"
+#include "pysyclfft/plan/map_pass_plan.hpp"
 #include "pysyclfft/plan/mapped_plan.hpp"
 
 namespace py = pybind11;
@@ -25,6 +26,18 @@ BatchLayout make_layout(std::int64_t in_offset, std::int64_t in_stride, std::int
   if (counts.size() > 0) l.count0 = counts[0], l.in_dist0 = in_dists[0], l.out_dist0 = out_dists[0];
   if (counts.size() > 1) l.count1 = counts[1], l.in_dist1 = in_dists[1], l.out_dist1 = out_dists[1];
   return l;
+}
+
+// Runs submit() without the GIL, then keeps the arrays alive until the kernel is done.
+template <class Submit>
+py::tuple launch_keeping_alive(sycl::queue q, py::object in_owner, py::object out_owner, Submit submit) {
+  sycl::event done;
+  {
+    py::gil_scoped_release release;
+    done = submit();
+  }
+  sycl::event keep = dpctl::utils::keep_args_alive(q, {in_owner, out_owner}, {done});
+  return py::make_tuple(keep, done);
 }
 
 }  // namespace
@@ -128,15 +141,10 @@ PYBIND11_MODULE(_core, m) {
              const std::vector<std::int64_t>& out_dists, double scale, double edge_in, double edge_out,
              const std::vector<sycl::event>& deps, py::object in_owner, py::object out_owner) {
             const BatchLayout l = make_layout(in_offset, in_stride, out_offset, out_stride, counts, in_dists, out_dists);
-            sycl::event done;
-            {
-              py::gil_scoped_release release;
-              done = p.execute(reinterpret_cast<const void*>(in), reinterpret_cast<void*>(out), l, scale, edge_in,
+            return launch_keeping_alive(p.queue(), in_owner, out_owner, [&] {
+              return p.execute(reinterpret_cast<const void*>(in), reinterpret_cast<void*>(out), l, scale, edge_in,
                                edge_out, deps);
-            }
-            sycl::queue q = p.queue();
-            sycl::event keep = dpctl::utils::keep_args_alive(q, {in_owner, out_owner}, {done});
-            return py::make_tuple(keep, done);
+            });
           },
           py::arg("in_ptr"), py::arg("out_ptr"), py::arg("in_offset"), py::arg("in_stride"), py::arg("out_offset"),
           py::arg("out_stride"), py::arg("counts"), py::arg("in_dists"), py::arg("out_dists"), py::arg("scale"),
@@ -145,4 +153,42 @@ PYBIND11_MODULE(_core, m) {
       .def_property_readonly("n", [](const MappedPlan& p) { return p.params().n; })
       .def_property_readonly("fft_length", [](const MappedPlan& p) { return p.params().fft.n; })
       .def("describe", &MappedPlan::describe);
+
+  m.def(
+      "precompile_map_passes",
+      [](sycl::queue q, const std::vector<std::pair<RealTransform, std::int64_t>>& jobs, bool is_double) {
+        const auto names = map_pass_kernel_names(jobs, precision_of(is_double));
+        py::gil_scoped_release release;
+        if (!names.empty()) KernelCompiler::instance().get(q, kMapPassEntryHeader, names);
+        return names.size();
+      },
+      "Compile the unfused load/store passes of many (transform, length) pairs in one run-time compilation.");
+
+  py::class_<MapPassPlan>(m, "MapPassPlan")
+      .def(py::init([](sycl::queue q, RealTransform t, std::int64_t n, bool is_double) {
+             py::gil_scoped_release release;
+             return std::make_unique<MapPassPlan>(q, t, n, precision_of(is_double));
+           }),
+           py::arg("queue"), py::arg("transform"), py::arg("n"), py::arg("is_double"))
+      .def(
+          "execute",
+          [](const MapPassPlan& p, std::uintptr_t in, std::uintptr_t out, std::int64_t in_offset,
+             std::int64_t in_stride, std::int64_t out_offset, std::int64_t out_stride,
+             const std::vector<std::int64_t>& counts, const std::vector<std::int64_t>& in_dists,
+             const std::vector<std::int64_t>& out_dists, bool store, double scale, double edge_in, double edge_out,
+             const std::vector<sycl::event>& deps, py::object in_owner, py::object out_owner) {
+            const BatchLayout l = make_layout(in_offset, in_stride, out_offset, out_stride, counts, in_dists, out_dists);
+            return launch_keeping_alive(p.queue(), in_owner, out_owner, [&] {
+              return p.execute(store, reinterpret_cast<const void*>(in), reinterpret_cast<void*>(out), l, scale,
+                               edge_in, edge_out, deps);
+            });
+          },
+          py::arg("in_ptr"), py::arg("out_ptr"), py::arg("in_offset"), py::arg("in_stride"), py::arg("out_offset"),
+          py::arg("out_stride"), py::arg("counts"), py::arg("in_dists"), py::arg("out_dists"), py::arg("store"),
+          py::arg("scale"), py::arg("edge_in"), py::arg("edge_out"), py::arg("deps"), py::arg("in_owner"),
+          py::arg("out_owner"),
+          "Launch the load pass (store=False: data -> FFT buffer) or the store pass (store=True: FFT buffer -> "
+          "result); returns (keep-alive host-task event, computation event).")
+      .def_property_readonly("fft_length", &MapPassPlan::fft_length)
+      .def_property_readonly("fft_forward", &MapPassPlan::fft_forward);
 }

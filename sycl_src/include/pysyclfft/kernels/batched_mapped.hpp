@@ -29,7 +29,8 @@ template <typename T, int L> struct MapOf<kDST4Full, T, L> { using type = DCT4Fu
 // (the FFT's ping-pong buffers, also where a split map keeps Z).
 template <typename T, int Kind, int Threads, int PerGroup, class Radices> struct MappedConfig {
   using map = typename MapOf<Kind, T, Radices::product()>::type;
-  using c2c = C2CConfig<T, map::kSign, Threads, PerGroup, Radices>;
+  using c2c = C2CConfig<T, map_sign(Kind), Threads, PerGroup, Radices>;
+  static constexpr bool kSplitAfter = map_splits_after(Kind);
   static constexpr int kLocalElements = 2 * c2c::kN * PerGroup;
 };
 
@@ -50,11 +51,11 @@ void batched_mapped(int local_id, index_t group_id, const Barrier& barrier, cons
                          layout.out_stride, table, s.scale, s.edge_in, s.edge_out, slot.active}};
   const int tid = slot.tid;
   cplx<T>* buffers = local + slot.team * 2 * C::kN;
-  if constexpr (Map::kSplitAfter) {
+  if constexpr (Cfg::kSplitAfter) {
     cplx<T>* z = C::fft::spare_buffer(buffers);
     C::fft::run(barrier, tid, C::kThreads, map, LocalStore<T>{z}, buffers, twiddles);
     barrier();
-    map.split(tid, C::kThreads, z);
+    for (int k = tid; k <= C::kN; k += C::kThreads) map.split_point(k, LocalLoad<T>{z});
   } else {
     C::fft::run(barrier, tid, C::kThreads, map, map, buffers, twiddles);
   }

@@ -34,4 +34,17 @@ constexpr long data_length(int kind, long L) {
   }
 }
 
+// Direction of each map's complex FFT: -1 forward, +1 backward.
+constexpr int map_sign(int kind) {
+  switch (kind) {
+    case kC2RFull: case kC2RPacked: case kDCT3: case kDST3: return +1;
+    default: return -1;
+  }
+}
+
+// Whether the map needs the whole FFT result before it can store (the packed
+// r2c split reads Z[k] and Z[L-k]): such maps have split_point(k, z) instead
+// of a pointwise store, and L + 1 outputs.
+constexpr bool map_splits_after(int kind) { return kind == kR2CPacked; }
+
 }  // namespace pysyclfft::kernels

@@ -14,8 +14,6 @@ namespace pysyclfft::kernels {
 
 // Odd (or any) n: FFT of the real input as complex; keeps k <= n/2.
 template <typename T, int L> struct R2CFullMap {
-  static constexpr int kSign = -1;
-  static constexpr bool kSplitAfter = false;
   MapIO<T> io;
   cplx<T> operator()(int i) const { return {io.real_in(i), T(0)}; }
   void operator()(int k, cplx<T> v) const {
@@ -23,28 +21,23 @@ template <typename T, int L> struct R2CFullMap {
   }
 };
 
-// Even n = 2L: the FFT result Z stays in local memory; split() then forms the
-// n/2 + 1 outputs, each from Z[k] and Z[L-k] (which other work-items computed).
+// Even n = 2L: output k needs Z[k] and Z[L-k], which other work-items compute,
+// so the split runs after the FFT: split_point(k, z) forms output k (0 <= k <= L)
+// from any z(i) giving Z[i] (local memory in the fused kernel, global otherwise).
 template <typename T, int L> struct R2CPackedMap {
-  static constexpr int kSign = -1;
-  static constexpr bool kSplitAfter = true;
   MapIO<T> io;
   cplx<T> operator()(int i) const { return {io.real_in(2 * i), io.real_in(2 * i + 1)}; }
-  void split(int tid, int threads, const cplx<T>* z) const {
+  template <class Z> void split_point(int k, const Z& z) const {
     const T half = T(0.5);
-    for (int k = tid; k <= L; k += threads) {
-      const cplx<T> a = z[k == L ? 0 : k], b = conj(z[k == 0 ? 0 : L - k]);
-      const cplx<T> even = (a + b) * half, odd = mul_sign_i<-1>(a - b) * half;
-      io.cplx_out(k, (even + odd * io.table[k]) * io.scale);
-    }
+    const cplx<T> a = z(k == L ? 0 : k), b = conj(z(k == 0 ? 0 : L - k));
+    const cplx<T> even = (a + b) * half, odd = mul_sign_i<-1>(a - b) * half;
+    io.cplx_out(k, (even + odd * io.table[k]) * io.scale);
   }
 };
 
 // Hermitian extension of the half spectrum; imaginary parts that must be zero
 // for a real result (X[0]) are ignored, as numpy does.
 template <typename T, int L> struct C2RFullMap {
-  static constexpr int kSign = +1;
-  static constexpr bool kSplitAfter = false;
   MapIO<T> io;
   cplx<T> operator()(int i) const {
     if (i == 0) return {io.cplx_in(0).re, T(0)};
@@ -56,8 +49,6 @@ template <typename T, int L> struct C2RFullMap {
 // Even n = 2L, the inverse of the split: Z[m] = (X[m] + conj X[L-m]) + i conj(w^m) (X[m] - conj X[L-m]),
 // whose backward FFT_L is z[j] = n/2 * (x[2j] + i x[2j+1]) for the unnormalised x.
 template <typename T, int L> struct C2RPackedMap {
-  static constexpr int kSign = +1;
-  static constexpr bool kSplitAfter = false;
   MapIO<T> io;
   cplx<T> operator()(int m) const {
     cplx<T> a = io.cplx_in(m), b = conj(io.cplx_in(L - m));

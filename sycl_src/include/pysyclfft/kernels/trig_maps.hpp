@@ -20,8 +20,6 @@ inline index_t makhoul_index(index_t m, index_t n) { return 2 * m < n ? 2 * m : 
 
 // DCT-II (DST-II): y[k] = 2 Re(w(k, 4n) V[k]), V = FFT of the reordered input. Table: w(k, 4n), k < n.
 template <typename T, int L, bool Sine> struct DCT2Map {
-  static constexpr int kSign = -1;
-  static constexpr bool kSplitAfter = false;
   MapIO<T> io;
   cplx<T> operator()(int m) const {
     const index_t j = makhoul_index(m, L);
@@ -37,8 +35,6 @@ template <typename T, int L, bool Sine> struct DCT2Map {
 // DCT-III (DST-III): V[k] = conj(w(k, 4n)) (x[k] - i x[n-k]) (x[n] = 0), backward FFT,
 // then the inverse of Makhoul's ordering. Table: w(k, 4n), k < n.
 template <typename T, int L, bool Sine> struct DCT3Map {
-  static constexpr int kSign = +1;
-  static constexpr bool kSplitAfter = false;
   MapIO<T> io;
   T x(index_t m) const { return io.real_in(mirror<Sine>(m, L)); }
   cplx<T> operator()(int k) const {
@@ -58,8 +54,6 @@ template <typename T, int L, bool Sine> struct DCT3Map {
 //   y[2k] = 2 Re u[k],  y[n-1-2k] = -2 Im u[k].
 // Table: w(4m+1, 8n) for m < L, then w(k, 2n) for k < L.
 template <typename T, int L, bool Sine> struct DCT4HalfMap {
-  static constexpr int kSign = -1;
-  static constexpr bool kSplitAfter = false;
   static constexpr int N = 2 * L;
   MapIO<T> io;
   T x(index_t m) const { return io.real_in(mirror<Sine>(m, N)); }
@@ -74,8 +68,6 @@ template <typename T, int L, bool Sine> struct DCT4HalfMap {
 // DCT-IV (DST-IV) of any n = L/2 through the zero-padded 2n-point FFT:
 //   y[k] = 2 Re(w(2k+1, 8n) FFT(x[j] w(j, 4n))[k]).  Table: w(j, 4n), j < n, then w(2k+1, 8n), k < n.
 template <typename T, int L, bool Sine> struct DCT4FullMap {
-  static constexpr int kSign = -1;
-  static constexpr bool kSplitAfter = false;
   static constexpr int N = L / 2;
   MapIO<T> io;
   cplx<T> operator()(int j) const {
@@ -91,8 +83,6 @@ template <typename T, int L, bool Sine> struct DCT4FullMap {
 
 // DCT-I: the real part of the FFT of the even extension x0..x[n-1], x[n-2]..x1 (L = 2(n-1)).
 template <typename T, int L> struct DCT1Map {
-  static constexpr int kSign = -1;
-  static constexpr bool kSplitAfter = false;
   static constexpr int N = L / 2 + 1;
   MapIO<T> io;
   cplx<T> operator()(int i) const {
@@ -110,8 +100,6 @@ template <typename T, int L> struct DCT1Map {
 // DST-I: minus the imaginary part of the FFT of the odd extension
 // 0, x0..x[n-1], 0, -x[n-1]..-x0 (L = 2(n+1)), at k = 1..n.
 template <typename T, int L> struct DST1Map {
-  static constexpr int kSign = -1;
-  static constexpr bool kSplitAfter = false;
   static constexpr int N = L / 2 - 1;
   MapIO<T> io;
   cplx<T> operator()(int i) const {

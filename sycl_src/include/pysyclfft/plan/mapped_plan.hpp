@@ -60,6 +60,16 @@ inline std::int64_t map_fft_length(int kind, std::int64_t n) {
   }
 }
 
+// A host table copied to a new device allocation owned by the returned pointer.
+template <typename T> std::shared_ptr<void> device_copy(sycl::queue& q, const std::vector<std::complex<T>>& v) {
+  const std::size_t bytes = v.size() * sizeof(v[0]);
+  void* p = sycl::malloc_device(bytes, q);
+  if (!p) throw std::bad_alloc();
+  std::shared_ptr<void> owned(p, [q](void* ptr) { sycl::free(ptr, q); });
+  q.memcpy(p, v.data(), bytes).wait();
+  return owned;
+}
+
 struct MappedKernelParams {
   int kind = 0;
   std::int64_t n = 0;  // data length
@@ -135,17 +145,9 @@ class MappedPlan {
   }
 
  private:
-  template <typename T> std::shared_ptr<void> device_copy(const std::vector<std::complex<T>>& v) {
-    const std::size_t bytes = v.size() * sizeof(v[0]);
-    void* p = sycl::malloc_device(bytes, queue_);
-    if (!p) throw std::bad_alloc();
-    std::shared_ptr<void> owned(p, [q = queue_](void* ptr) { sycl::free(ptr, q); });
-    queue_.memcpy(p, v.data(), bytes).wait();
-    return owned;
-  }
   template <typename T> void upload() {
-    twiddles_ = device_copy(stockham_twiddles<T>(params_.fft.radices));
-    table_ = device_copy(map_table<T>(params_.kind, params_.n));
+    twiddles_ = device_copy(queue_, stockham_twiddles<T>(params_.fft.radices));
+    table_ = device_copy(queue_, map_table<T>(params_.kind, params_.n));
   }
 
   mutable sycl::queue queue_;  // submit() is not const
