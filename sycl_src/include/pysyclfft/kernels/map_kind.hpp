@@ -17,6 +17,10 @@ enum MapKind : int {
   kDST2,
   kDCT3,
   kDST3,
+  kDCT2Packed,   // even n: Makhoul through the packed real FFT, L = n/2
+  kDST2Packed,
+  kDCT3Packed,
+  kDST3Packed,
   kDCT4Half,     // even n: n/2-point complex FFT of interleaved ends, L = n/2
   kDST4Half,
   kDCT4Full,     // any n: zero-padded 2n-point FFT, L = 2n
@@ -26,7 +30,8 @@ enum MapKind : int {
 
 constexpr long data_length(int kind, long L) {
   switch (kind) {
-    case kR2CPacked: case kC2RPacked: case kDCT4Half: case kDST4Half: return 2 * L;
+    case kR2CPacked: case kC2RPacked: case kDCT4Half: case kDST4Half:
+    case kDCT2Packed: case kDST2Packed: case kDCT3Packed: case kDST3Packed: return 2 * L;
     case kDCT1: return L / 2 + 1;
     case kDST1: return L / 2 - 1;
     case kDCT4Full: case kDST4Full: return L / 2;
@@ -37,14 +42,16 @@ constexpr long data_length(int kind, long L) {
 // Direction of each map's complex FFT: -1 forward, +1 backward.
 constexpr int map_sign(int kind) {
   switch (kind) {
-    case kC2RFull: case kC2RPacked: case kDCT3: case kDST3: return +1;
+    case kC2RFull: case kC2RPacked: case kDCT3: case kDST3: case kDCT3Packed: case kDST3Packed: return +1;
     default: return -1;
   }
 }
 
 // Whether the map needs the whole FFT result before it can store (the packed
-// r2c split reads Z[k] and Z[L-k]): such maps have split_point(k, z) instead
+// real FFT split reads Z[k] and Z[L-k]): such maps have split_point(k, z) instead
 // of a pointwise store, and L + 1 outputs.
-constexpr bool map_splits_after(int kind) { return kind == kR2CPacked; }
+constexpr bool map_splits_after(int kind) {
+  return kind == kR2CPacked || kind == kDCT2Packed || kind == kDST2Packed;
+}
 
 }  // namespace pysyclfft::kernels

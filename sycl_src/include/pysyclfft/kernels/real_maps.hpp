@@ -12,6 +12,22 @@
 
 namespace pysyclfft::kernels {
 
+// X[k] (0 <= k <= L) of the packed real FFT, from z(i) = Z[i] and w^k.
+template <typename T, int L, class Z> cplx<T> packed_split(int k, const Z& z, cplx<T> wk) {
+  const cplx<T> a = z(k == L ? 0 : k), b = conj(z(k == 0 ? 0 : L - k));
+  const T half = T(0.5);
+  const cplx<T> even = (a + b) * half, odd = mul_sign_i<-1>(a - b) * half;
+  return even + odd * wk;
+}
+
+// The inverse: FFT input m of the packed backward transform from X[m], X[L-m]
+// and w^m; X[0] and X[L] only count with their real parts (they are real for a real result).
+template <typename T> cplx<T> packed_merge(int m, cplx<T> xm, cplx<T> xlm, cplx<T> wm) {
+  cplx<T> a = xm, b = conj(xlm);
+  if (m == 0) a.im = T(0), b.im = T(0);
+  return (a + b) + mul_sign_i<+1>(mul_dir<+1>(a - b, wm));
+}
+
 // Odd (or any) n: FFT of the real input as complex; keeps k <= n/2.
 template <typename T, int L> struct R2CFullMap {
   MapIO<T> io;
@@ -28,10 +44,7 @@ template <typename T, int L> struct R2CPackedMap {
   MapIO<T> io;
   cplx<T> operator()(int i) const { return {io.real_in(2 * i), io.real_in(2 * i + 1)}; }
   template <class Z> void split_point(int k, const Z& z) const {
-    const T half = T(0.5);
-    const cplx<T> a = z(k == L ? 0 : k), b = conj(z(k == 0 ? 0 : L - k));
-    const cplx<T> even = (a + b) * half, odd = mul_sign_i<-1>(a - b) * half;
-    io.cplx_out(k, (even + odd * io.table[k]) * io.scale);
+    io.cplx_out(k, packed_split<T, L>(k, z, io.table[k]) * io.scale);
   }
 };
 
@@ -50,11 +63,7 @@ template <typename T, int L> struct C2RFullMap {
 // whose backward FFT_L is z[j] = n/2 * (x[2j] + i x[2j+1]) for the unnormalised x.
 template <typename T, int L> struct C2RPackedMap {
   MapIO<T> io;
-  cplx<T> operator()(int m) const {
-    cplx<T> a = io.cplx_in(m), b = conj(io.cplx_in(L - m));
-    if (m == 0) a.im = T(0), b.im = T(0);  // X[0] and X[n/2] are real
-    return (a + b) + mul_sign_i<+1>(mul_dir<+1>(a - b, io.table[m]));
-  }
+  cplx<T> operator()(int m) const { return packed_merge(m, io.cplx_in(m), io.cplx_in(L - m), io.table[m]); }
   void operator()(int j, cplx<T> v) const {
     io.real_out(2 * j, v.re * io.scale);
     io.real_out(2 * j + 1, v.im * io.scale);

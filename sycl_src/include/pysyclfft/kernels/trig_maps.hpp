@@ -7,6 +7,7 @@
 #pragma once
 #include "complex.hpp"
 #include "map_io.hpp"
+#include "real_maps.hpp"
 
 namespace pysyclfft::kernels {
 
@@ -29,6 +30,55 @@ template <typename T, int L, bool Sine> struct DCT2Map {
   void operator()(int k, cplx<T> v) const {
     const T y = 2 * re_mul(io.table[k], v) * io.scale;
     io.real_out(mirror<Sine>(k, L), k == 0 ? y * io.edge_out : y);
+  }
+};
+
+// DCT-II (DST-II) of even n = 2L through an L-point FFT: the reordered input is
+// packed as a real FFT (real_maps.hpp), and each split output V[k], k <= L, gives
+// y[k] and, through V[n-k] = conj V[k], y[n-k].
+// Table: w(k, n) for k <= L, then w(k, 4n) for k < n.
+template <typename T, int L, bool Sine> struct DCT2PackedMap {
+  static constexpr int N = 2 * L;
+  MapIO<T> io;
+  T v(index_t m) const {  // the reordered (and for DST sign-alternated) input
+    const index_t j = makhoul_index(m, N);
+    const T x = io.real_in(j);
+    return Sine ? odd_negated(x, j) : x;
+  }
+  cplx<T> operator()(int m) const { return {v(2 * m), v(2 * m + 1)}; }
+  void put(index_t k, cplx<T> vk) const {
+    const T y = 2 * re_mul(io.table[L + 1 + k], vk) * io.scale;
+    io.real_out(mirror<Sine>(k, N), k == 0 ? y * io.edge_out : y);
+  }
+  template <class Z> void split_point(int k, const Z& z) const {
+    const cplx<T> vk = packed_split<T, L>(k, z, io.table[k]);
+    put(k, vk);
+    if (k != 0 && k != L) put(N - k, conj(vk));
+  }
+};
+
+// DCT-III (DST-III) of even n = 2L through an L-point FFT: the spectrum V below
+// is Hermitian, so the packed inverse real FFT (real_maps.hpp) of its first
+// L + 1 points gives the reordered output two points per FFT point.
+// Table: w(k, n) for k <= L, then w(k, 4n) for k < n.
+template <typename T, int L, bool Sine> struct DCT3PackedMap {
+  static constexpr int N = 2 * L;
+  MapIO<T> io;
+  T x(index_t m) const { return io.real_in(mirror<Sine>(m, N)); }
+  cplx<T> spectrum(index_t k) const {  // V[k] for k <= L, as in DCT3Map
+    const T a = k == 0 ? x(0) * io.edge_in : x(k);
+    const T b = k == 0 ? T(0) : x(N - k);
+    return mul_dir<+1>(cplx<T>{a, -b}, io.table[L + 1 + k]);
+  }
+  cplx<T> operator()(int m) const { return packed_merge(m, spectrum(m), spectrum(L - m), io.table[m]); }
+  void put(index_t i, T value) const {
+    const index_t j = makhoul_index(i, N);
+    const T y = value * io.scale;
+    io.real_out(j, Sine ? odd_negated(y, j) : y);
+  }
+  void operator()(int m, cplx<T> v) const {
+    put(2 * m, v.re);
+    put(2 * m + 1, v.im);
   }
 };
 

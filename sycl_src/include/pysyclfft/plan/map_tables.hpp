@@ -25,6 +25,10 @@ template <typename T> std::vector<std::complex<T>> map_table(int kind, std::int6
     case k::kDCT2: case k::kDST2: case k::kDCT3: case k::kDST3:
       for (std::int64_t j = 0; j < n; ++j) add(j, 4 * n);
       break;
+    case k::kDCT2Packed: case k::kDST2Packed: case k::kDCT3Packed: case k::kDST3Packed:
+      for (std::int64_t j = 0; j <= n / 2; ++j) add(j, n);
+      for (std::int64_t j = 0; j < n; ++j) add(j, 4 * n);
+      break;
     case k::kDCT4Half: case k::kDST4Half:
       for (std::int64_t j = 0; j < n / 2; ++j) add(4 * j + 1, 8 * n);
       for (std::int64_t j = 0; j < n / 2; ++j) add(j, 2 * n);

@@ -28,8 +28,8 @@ inline constexpr const char* kMappedEntryHeader = "pysyclfft/backends/sycl/mappe
 
 enum class RealTransform { r2c, c2r, dct1, dct2, dct3, dct4, dst1, dst2, dst3, dst4 };
 
-// The map computing `t` for data length n: even lengths of r2c/c2r and
-// DCT/DST-IV take the half-length FFT.
+// The map computing `t` for data length n: even lengths take a half-length
+// FFT (types I extend the data, so their FFT is about twice n).
 inline int choose_map(RealTransform t, std::int64_t n) {
   namespace k = kernels;
   const bool even = n % 2 == 0;
@@ -37,12 +37,12 @@ inline int choose_map(RealTransform t, std::int64_t n) {
     case RealTransform::r2c: return even ? k::kR2CPacked : k::kR2CFull;
     case RealTransform::c2r: return even ? k::kC2RPacked : k::kC2RFull;
     case RealTransform::dct1: return k::kDCT1;
-    case RealTransform::dct2: return k::kDCT2;
-    case RealTransform::dct3: return k::kDCT3;
+    case RealTransform::dct2: return even ? k::kDCT2Packed : k::kDCT2;
+    case RealTransform::dct3: return even ? k::kDCT3Packed : k::kDCT3;
     case RealTransform::dct4: return even ? k::kDCT4Half : k::kDCT4Full;
     case RealTransform::dst1: return k::kDST1;
-    case RealTransform::dst2: return k::kDST2;
-    case RealTransform::dst3: return k::kDST3;
+    case RealTransform::dst2: return even ? k::kDST2Packed : k::kDST2;
+    case RealTransform::dst3: return even ? k::kDST3Packed : k::kDST3;
     case RealTransform::dst4: return even ? k::kDST4Half : k::kDST4Full;
   }
   throw std::invalid_argument("pysyclfft: unknown real transform");
@@ -52,7 +52,8 @@ inline int choose_map(RealTransform t, std::int64_t n) {
 inline std::int64_t map_fft_length(int kind, std::int64_t n) {
   namespace k = kernels;
   switch (kind) {
-    case k::kR2CPacked: case k::kC2RPacked: case k::kDCT4Half: case k::kDST4Half: return n / 2;
+    case k::kR2CPacked: case k::kC2RPacked: case k::kDCT4Half: case k::kDST4Half:
+    case k::kDCT2Packed: case k::kDST2Packed: case k::kDCT3Packed: case k::kDST3Packed: return n / 2;
     case k::kDCT1: return 2 * (n - 1);
     case k::kDST1: return 2 * (n + 1);
     case k::kDCT4Full: case k::kDST4Full: return 2 * n;
