@@ -4,8 +4,7 @@
 
 namespace pysyclfft::kernels {
 
-// Data length n of each map, in terms of its FFT length L, is given by
-// data_length() below; the planner inverts it (plan/mapped_plan.hpp).
+// Each map's FFT length L for data length n is plan::map_fft_length().
 enum MapKind : int {
   kR2CFull = 0,  // real -> half spectrum, any n: FFT of length n of the real input
   kR2CPacked,    // real -> half spectrum, even n: the n reals as n/2 complex, split after the FFT
@@ -25,19 +24,7 @@ enum MapKind : int {
   kDST4Half,
   kDCT4Full,     // any n: zero-padded 2n-point FFT, L = 2n
   kDST4Full,
-  kMapKindCount
 };
-
-constexpr long data_length(int kind, long L) {
-  switch (kind) {
-    case kR2CPacked: case kC2RPacked: case kDCT4Half: case kDST4Half:
-    case kDCT2Packed: case kDST2Packed: case kDCT3Packed: case kDST3Packed: return 2 * L;
-    case kDCT1: return L / 2 + 1;
-    case kDST1: return L / 2 - 1;
-    case kDCT4Full: case kDST4Full: return L / 2;
-    default: return L;
-  }
-}
 
 // Direction of each map's complex FFT: -1 forward, +1 backward.
 constexpr int map_sign(int kind) {
