@@ -61,8 +61,13 @@ def run_pass(transform, src, dst, axis, n, scale, edge_in=1.0, edge_out=1.0):
     if not force_unfused and _core.is_single_kernel_mapped(queue, transform, n, double):
         _launch.launch_along_axis(_plans.mapped_plan(queue, transform, n, double), src, dst, axis, *scalars)
         return
+    fft_length = _core.mapped_fft_length(transform, n)
+    try:
+        _plans.c2c_plan(queue, fft_length, double)
+    except NotImplementedError as e:
+        raise NotImplementedError(f"pysyclfft: {transform.name} of length {n} runs a complex FFT of length "
+                                  f"{fft_length}, which is not supported yet ({e})") from None
     passes = _plans.map_pass_plan(queue, transform, n, double)
-    _plans.c2c_plan(queue, passes.fft_length, double)  # NotImplementedError before any data moves, if no plan exists
     buffer = _fft_buffer(src, axis, passes.fft_length, np.complex128 if double else np.complex64)
     _launch.launch_along_axis(passes, src, buffer, axis, False, *scalars)
     # Unnormalised in both directions: "backward" scales neither a forward pass, "forward" neither a backward one.

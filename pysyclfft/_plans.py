@@ -27,16 +27,12 @@ def c2c_plan(queue, n, is_double):
 
 
 def mapped_plan(queue, transform, n, is_double):
-    """The fused real/trigonometric plan (transform: a _core.RealTransform) of data length n."""
+    """The fused real/trigonometric plan (transform: a _core.RealTransform) of data
+    length n; only for lengths where _core.is_single_kernel_mapped holds."""
     key = (queue, transform, int(n), bool(is_double))
     with _lock:
         plan = _mapped.get(key)
     if plan is None:
-        if not _core.is_single_kernel_mapped(queue, transform, n, is_double):
-            raise NotImplementedError(
-                f"pysyclfft: {transform.name} of length {n} is not supported yet: its complex FFT needs a "
-                "prime factor above 13 or more points than one work-group holds"
-            )
         plan = _core.MappedPlan(queue, transform, n, is_double)
         with _lock:
             plan = _mapped.setdefault(key, plan)

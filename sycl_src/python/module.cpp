@@ -28,18 +28,6 @@ BatchLayout make_layout(std::int64_t in_offset, std::int64_t in_stride, std::int
   return l;
 }
 
-// Runs submit() without the GIL, then keeps the arrays alive until the kernel is done.
-template <class Submit>
-py::tuple launch_keeping_alive(sycl::queue q, py::object in_owner, py::object out_owner, Submit submit) {
-  sycl::event done;
-  {
-    py::gil_scoped_release release;
-    done = submit();
-  }
-  sycl::event keep = dpctl::utils::keep_args_alive(q, {in_owner, out_owner}, {done});
-  return py::make_tuple(keep, done);
-}
-
 }  // namespace
 
 PYBIND11_MODULE(_core, m) {
@@ -118,6 +106,9 @@ PYBIND11_MODULE(_core, m) {
       },
       "Whether the real/trigonometric transform of length n runs as one fused kernel.");
   m.def(
+      "mapped_fft_length", [](RealTransform t, std::int64_t n) { return map_fft_length(choose_map(t, n), n); },
+      "Length of the complex FFT that the real/trigonometric transform of length n runs.");
+  m.def(
       "precompile_mapped",
       [](sycl::queue q, const std::vector<std::pair<RealTransform, std::int64_t>>& jobs, bool is_double) {
         const auto names = mapped_kernel_names(q.get_device(), jobs, precision_of(is_double));
@@ -139,17 +130,16 @@ PYBIND11_MODULE(_core, m) {
              std::int64_t in_stride, std::int64_t out_offset, std::int64_t out_stride,
              const std::vector<std::int64_t>& counts, const std::vector<std::int64_t>& in_dists,
              const std::vector<std::int64_t>& out_dists, double scale, double edge_in, double edge_out,
-             const std::vector<sycl::event>& deps, py::object in_owner, py::object out_owner) {
+             const std::vector<sycl::event>& deps) {
             const BatchLayout l = make_layout(in_offset, in_stride, out_offset, out_stride, counts, in_dists, out_dists);
-            return launch_keeping_alive(p.queue(), in_owner, out_owner, [&] {
-              return p.execute(reinterpret_cast<const void*>(in), reinterpret_cast<void*>(out), l, scale, edge_in,
-                               edge_out, deps);
-            });
+            py::gil_scoped_release release;
+            return p.execute(reinterpret_cast<const void*>(in), reinterpret_cast<void*>(out), l, scale, edge_in,
+                             edge_out, deps);
           },
           py::arg("in_ptr"), py::arg("out_ptr"), py::arg("in_offset"), py::arg("in_stride"), py::arg("out_offset"),
           py::arg("out_stride"), py::arg("counts"), py::arg("in_dists"), py::arg("out_dists"), py::arg("scale"),
-          py::arg("edge_in"), py::arg("edge_out"), py::arg("deps"), py::arg("in_owner"), py::arg("out_owner"),
-          "Launch (in and out must not overlap); returns (keep-alive host-task event, computation event).")
+          py::arg("edge_in"), py::arg("edge_out"), py::arg("deps"),
+          "Launch (in and out must not overlap); returns the computation event.")
       .def_property_readonly("n", [](const MappedPlan& p) { return p.params().n; })
       .def_property_readonly("fft_length", [](const MappedPlan& p) { return p.params().fft.n; })
       .def("describe", &MappedPlan::describe);
@@ -176,19 +166,17 @@ PYBIND11_MODULE(_core, m) {
              std::int64_t in_stride, std::int64_t out_offset, std::int64_t out_stride,
              const std::vector<std::int64_t>& counts, const std::vector<std::int64_t>& in_dists,
              const std::vector<std::int64_t>& out_dists, bool store, double scale, double edge_in, double edge_out,
-             const std::vector<sycl::event>& deps, py::object in_owner, py::object out_owner) {
+             const std::vector<sycl::event>& deps) {
             const BatchLayout l = make_layout(in_offset, in_stride, out_offset, out_stride, counts, in_dists, out_dists);
-            return launch_keeping_alive(p.queue(), in_owner, out_owner, [&] {
-              return p.execute(store, reinterpret_cast<const void*>(in), reinterpret_cast<void*>(out), l, scale,
-                               edge_in, edge_out, deps);
-            });
+            py::gil_scoped_release release;
+            return p.execute(store, reinterpret_cast<const void*>(in), reinterpret_cast<void*>(out), l, scale, edge_in,
+                             edge_out, deps);
           },
           py::arg("in_ptr"), py::arg("out_ptr"), py::arg("in_offset"), py::arg("in_stride"), py::arg("out_offset"),
           py::arg("out_stride"), py::arg("counts"), py::arg("in_dists"), py::arg("out_dists"), py::arg("store"),
-          py::arg("scale"), py::arg("edge_in"), py::arg("edge_out"), py::arg("deps"), py::arg("in_owner"),
-          py::arg("out_owner"),
+          py::arg("scale"), py::arg("edge_in"), py::arg("edge_out"), py::arg("deps"),
           "Launch the load pass (store=False: data -> FFT buffer) or the store pass (store=True: FFT buffer -> "
-          "result); returns (keep-alive host-task event, computation event).")
+          "result); returns the computation event.")
       .def_property_readonly("fft_length", &MapPassPlan::fft_length)
       .def_property_readonly("fft_forward", &MapPassPlan::fft_forward);
 }
