@@ -12,7 +12,8 @@ import numpy as np
 import dpnp.tensor as dpt
 
 from . import _args, _arrays
-from ._mapped import RealTransform, _shape, deliver, device_input, dtype_of, empty_like_shape, queue_and_kind, run_pass
+from ._mapped import (RealTransform, deliver, device_input, dtype_of, empty_like_shape, queue_and_kind, run_pass,
+                      shape_of)
 
 _INVERSE_TYPE = {1: 1, 2: 3, 3: 2, 4: 4}
 _SQRT2 = float(np.sqrt(2.0))
@@ -98,55 +99,55 @@ def _trig(x, family, type, axes, lengths, norm, orthogonalize, forward, workers)
 
 def dct(x, type=2, n=None, axis=-1, norm=None, overwrite_x=False, workers=None, orthogonalize=None):
     """Discrete cosine transform of type 1-4 along `axis` (scipy.fft.dct)."""
-    axis, n = _args.one_axis(_shape(x), n, axis)
+    axis, n = _args.one_axis(shape_of(x), n, axis)
     y, kind = _trig(x, "dct", type, (axis,), (n,), norm, orthogonalize, True, workers)
     return deliver(y, kind, None)
 
 
 def idct(x, type=2, n=None, axis=-1, norm=None, overwrite_x=False, workers=None, orthogonalize=None):
     """Inverse discrete cosine transform of type 1-4 along `axis` (scipy.fft.idct)."""
-    axis, n = _args.one_axis(_shape(x), n, axis)
+    axis, n = _args.one_axis(shape_of(x), n, axis)
     y, kind = _trig(x, "dct", type, (axis,), (n,), norm, orthogonalize, False, workers)
     return deliver(y, kind, None)
 
 
 def dst(x, type=2, n=None, axis=-1, norm=None, overwrite_x=False, workers=None, orthogonalize=None):
     """Discrete sine transform of type 1-4 along `axis` (scipy.fft.dst)."""
-    axis, n = _args.one_axis(_shape(x), n, axis)
+    axis, n = _args.one_axis(shape_of(x), n, axis)
     y, kind = _trig(x, "dst", type, (axis,), (n,), norm, orthogonalize, True, workers)
     return deliver(y, kind, None)
 
 
 def idst(x, type=2, n=None, axis=-1, norm=None, overwrite_x=False, workers=None, orthogonalize=None):
     """Inverse discrete sine transform of type 1-4 along `axis` (scipy.fft.idst)."""
-    axis, n = _args.one_axis(_shape(x), n, axis)
+    axis, n = _args.one_axis(shape_of(x), n, axis)
     y, kind = _trig(x, "dst", type, (axis,), (n,), norm, orthogonalize, False, workers)
     return deliver(y, kind, None)
 
 
 def dctn(x, type=2, s=None, axes=None, norm=None, overwrite_x=False, workers=None, *, orthogonalize=None):
     """n-D discrete cosine transform over `axes` (scipy.fft.dctn)."""
-    axes, s = _args.axes_and_shape(_shape(x), s, axes)
+    axes, s = _args.axes_and_shape(shape_of(x), s, axes)
     y, kind = _trig(x, "dct", type, axes, s, norm, orthogonalize, True, workers)
     return deliver(y, kind, None)
 
 
 def idctn(x, type=2, s=None, axes=None, norm=None, overwrite_x=False, workers=None, orthogonalize=None):
     """Inverse n-D discrete cosine transform over `axes` (scipy.fft.idctn)."""
-    axes, s = _args.axes_and_shape(_shape(x), s, axes)
+    axes, s = _args.axes_and_shape(shape_of(x), s, axes)
     y, kind = _trig(x, "dct", type, axes, s, norm, orthogonalize, False, workers)
     return deliver(y, kind, None)
 
 
 def dstn(x, type=2, s=None, axes=None, norm=None, overwrite_x=False, workers=None, orthogonalize=None):
     """n-D discrete sine transform over `axes` (scipy.fft.dstn)."""
-    axes, s = _args.axes_and_shape(_shape(x), s, axes)
+    axes, s = _args.axes_and_shape(shape_of(x), s, axes)
     y, kind = _trig(x, "dst", type, axes, s, norm, orthogonalize, True, workers)
     return deliver(y, kind, None)
 
 
 def idstn(x, type=2, s=None, axes=None, norm=None, overwrite_x=False, workers=None, orthogonalize=None):
     """Inverse n-D discrete sine transform over `axes` (scipy.fft.idstn)."""
-    axes, s = _args.axes_and_shape(_shape(x), s, axes)
+    axes, s = _args.axes_and_shape(shape_of(x), s, axes)
     y, kind = _trig(x, "dst", type, axes, s, norm, orthogonalize, False, workers)
     return deliver(y, kind, None)

@@ -1,6 +1,7 @@
 """Shared plumbing of the real and trigonometric transforms: preparing the
-input where it will be computed, running fused map kernels along an axis, and
-handing the result back as the caller's array kind."""
+input where it will be computed, running a map (kernels/map_kind.hpp) along an
+axis, fused into one kernel or as passes around a complex plan, and handing the
+result back as the caller's array kind."""
 import numpy as np
 
 import dpnp.tensor as dpt
@@ -13,7 +14,7 @@ RealTransform = _core.RealTransform
 force_unfused = False
 
 
-def _shape(x):
+def shape_of(x):
     return x.shape if hasattr(x, "shape") else np.shape(x)
 
 
@@ -68,11 +69,11 @@ def run_pass(transform, src, dst, axis, n, scale, edge_in=1.0, edge_out=1.0):
         raise NotImplementedError(f"pysyclfft: {transform.name} of length {n} runs a complex FFT of length "
                                   f"{fft_length}, which is not supported yet ({e})") from None
     passes = _plans.map_pass_plan(queue, transform, n, double)
-    buffer = _fft_buffer(src, axis, passes.fft_length, np.complex128 if double else np.complex64)
+    buffer = _fft_buffer(src, axis, fft_length, np.complex128 if double else np.complex64)
     _launch.launch_along_axis(passes, src, buffer, axis, False, *scalars)
     # Unnormalised in both directions: "backward" scales neither a forward pass, "forward" neither a backward one.
     forward = passes.fft_forward
-    _c2c._run_passes(buffer, buffer, (axis,), (passes.fft_length,), forward, "backward" if forward else "forward")
+    _c2c._run_passes(buffer, buffer, (axis,), (fft_length,), forward, "backward" if forward else "forward")
     _launch.launch_along_axis(passes, buffer, dst, axis, True, *scalars)
 
 

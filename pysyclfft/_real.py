@@ -9,8 +9,8 @@ import numpy as np
 import dpnp.tensor as dpt
 
 from . import _args, _arrays, _c2c
-from ._mapped import (RealTransform, _shape, deliver, device_input, dtype_of, empty_like_shape, private_copy,
-                      queue_and_kind, run_pass)
+from ._mapped import (RealTransform, deliver, device_input, dtype_of, empty_like_shape, private_copy,
+                      queue_and_kind, run_pass, shape_of)
 
 
 def _real_dtype(x, queue):
@@ -77,14 +77,14 @@ def _c2r_axes(shape, s, axes, default_axes=None):
 
 def rfft(a, n=None, axis=-1, norm=None, out=None):
     """1-D discrete Fourier transform of real input (numpy.fft.rfft)."""
-    axis, n = _args.one_axis(_shape(a), n, axis)
+    axis, n = _args.one_axis(shape_of(a), n, axis)
     y, kind = _r2c(a, (axis,), (n,), norm)
     return deliver(y, kind, out)
 
 
 def irfft(a, n=None, axis=-1, norm=None, out=None):
     """Inverse of rfft: n real points from the half spectrum (numpy.fft.irfft)."""
-    shape = _shape(a)
+    shape = shape_of(a)
     axis = _args.normalize_axis(axis, len(shape))
     n = _args.check_points(2 * (shape[axis] - 1) if n is None else n)
     y, kind = _c2r(a, (axis,), (n,), norm)
@@ -93,14 +93,14 @@ def irfft(a, n=None, axis=-1, norm=None, out=None):
 
 def rfftn(a, s=None, axes=None, norm=None, out=None):
     """n-D discrete Fourier transform of real input, the last axis real (numpy.fft.rfftn)."""
-    axes, s = _args.axes_and_shape(_shape(a), s, axes)
+    axes, s = _args.axes_and_shape(shape_of(a), s, axes)
     y, kind = _r2c(a, axes, s, norm)
     return deliver(y, kind, out)
 
 
 def irfftn(a, s=None, axes=None, norm=None, out=None):
     """Inverse of rfftn (numpy.fft.irfftn)."""
-    axes, s = _c2r_axes(_shape(a), s, axes)
+    axes, s = _c2r_axes(shape_of(a), s, axes)
     y, kind = _c2r(a, axes, s, norm)
     return deliver(y, kind, out)
 
@@ -118,7 +118,7 @@ def irfft2(a, s=None, axes=(-2, -1), norm=None, out=None):
 def hfft(a, n=None, axis=-1, norm=None, out=None):
     """Transform of a Hermitian-symmetric signal given by its first half: a real
     spectrum of n points (numpy.fft.hfft: irfft of the conjugate, directions swapped)."""
-    shape = _shape(a)
+    shape = shape_of(a)
     axis = _args.normalize_axis(axis, len(shape))
     n = _args.check_points(2 * (shape[axis] - 1) if n is None else n)
     y, kind = _c2r(a, (axis,), (n,), _swap_direction(norm), conjugate=True)
@@ -127,6 +127,6 @@ def hfft(a, n=None, axis=-1, norm=None, out=None):
 
 def ihfft(a, n=None, axis=-1, norm=None, out=None):
     """Inverse of hfft (numpy.fft.ihfft: conjugate of rfft, directions swapped)."""
-    axis, n = _args.one_axis(_shape(a), n, axis)
+    axis, n = _args.one_axis(shape_of(a), n, axis)
     y, kind = _r2c(a, (axis,), (n,), _swap_direction(norm), conjugate=True)
     return deliver(y, kind, out)

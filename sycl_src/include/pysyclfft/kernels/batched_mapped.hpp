@@ -43,11 +43,10 @@ template <typename T> struct MapScalars {
   T scale, edge_in, edge_out;
 };
 
-template <class Cfg, class Barrier>
+template <class Cfg, class Barrier, typename T = typename Cfg::c2c::real>
 void batched_mapped(int local_id, index_t group_id, const Barrier& barrier, const void* in, void* out,
-                    const cplx<typename Cfg::c2c::real>* twiddles, const cplx<typename Cfg::c2c::real>* table,
-                    const BatchLayout& layout, MapScalars<typename Cfg::c2c::real> s, cplx<typename Cfg::c2c::real>* local) {
-  using T = typename Cfg::c2c::real;
+                    const cplx<T>* twiddles, const cplx<T>* table, const BatchLayout& layout, MapScalars<T> s,
+                    cplx<T>* local) {
   using C = typename Cfg::c2c;
   using Map = typename Cfg::map;
   const TeamSlot slot = team_slot<C>(local_id, group_id, layout);
