@@ -83,17 +83,18 @@ def _trig(x, family, type, axes, lengths, norm, orthogonalize, forward, workers)
         src, dst = _real_view(src), _real_view(result)
     else:
         dst = result
-    # Pass i writes buffers[i % 2]: the result, then the private input once read (or a new array).
-    buffers = [dst, src if owned else None]
+    # Pass i writes buffers[(P-1-i) % 2], so the last pass writes the result; the private input can be the
+    # other buffer only when the first pass (which reads it) does not write there, i.e. for an odd count P.
+    count = len(axes)
+    buffers = [dst, src if owned and count % 2 else None]
     cur = src
     for i, (axis, n) in enumerate(zip(axes, lengths)):
-        if buffers[i % 2] is None:
-            buffers[i % 2] = empty_like_shape(src, src.shape, src.dtype)
+        j = (count - 1 - i) % 2
+        if buffers[j] is None:
+            buffers[j] = empty_like_shape(src, src.shape, src.dtype)
         scale = _args.scale_factor(norm, _logical_size(family, type, n), forward)
-        run_pass(transform, cur, buffers[i % 2], axis, n, scale, edge_in, edge_out)
-        cur = buffers[i % 2]
-    if cur is not dst:  # an even number of passes
-        dst[...] = cur
+        run_pass(transform, cur, buffers[j], axis, n, scale, edge_in, edge_out)
+        cur = buffers[j]
     return result, kind
 
 

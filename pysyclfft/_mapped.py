@@ -5,8 +5,9 @@ result back as the caller's array kind."""
 import numpy as np
 
 import dpnp.tensor as dpt
+from dpctl.utils import SequentialOrderManager
 
-from . import _arrays, _c2c, _core, _launch, _plans
+from . import _arrays, _c2c, _core, _launch, _plans, _staging
 
 RealTransform = _core.RealTransform
 
@@ -33,9 +34,23 @@ def device_input(x, kind, queue, axes, lengths, dtype):
     usm_ndarray on `queue`. Returns (array, owned): owned arrays are private
     contiguous copies the caller may overwrite."""
     if kind == _arrays.ArrayKind.NUMPY:
-        host = _c2c._host_input(np.asarray(x), axes, lengths, dtype)
-        return dpt.asarray(np.ascontiguousarray(host), sycl_queue=queue), True
+        host = np.ascontiguousarray(_c2c._host_input(np.asarray(x), axes, lengths, dtype))
+        dev = _staging.device_array(queue, host.shape, dtype)  # this thread's, free until the call returns
+        _copy_and_wait(queue, _launch.usm_view(dev)[0], host.ctypes.data, host.nbytes)
+        return dev, True
     return _c2c._device_input(_arrays.as_usm_ndarray(x), axes, lengths, dtype)
+
+
+def _copy_and_wait(queue, dst, src, nbytes):
+    """Blocking copy after all work submitted on `queue` (no GIL-taking host task: thread safe)."""
+    _core.copy_and_wait(queue, dst, src, nbytes, SequentialOrderManager[queue].submitted_events)
+
+
+def _to_host(y):
+    """A numpy copy of the C-contiguous usm_ndarray y, once every kernel writing it is done."""
+    result = np.empty(y.shape, dtype=y.dtype)
+    _copy_and_wait(y.sycl_queue, result.ctypes.data, _launch.usm_view(y)[0], result.nbytes)
+    return result
 
 
 def private_copy(a, owned):
@@ -51,14 +66,15 @@ def is_double(dtype):
     return np.dtype(dtype) in (np.float64, np.complex128)
 
 
-def run_pass(transform, src, dst, axis, n, scale, edge_in=1.0, edge_out=1.0):
+def run_pass(transform, src, dst, axis, n, scale, edge_in=1.0, edge_out=1.0, conjugate=False):
     """One transform of data length n along `axis` from src into dst (distinct
     arrays; dst's length along `axis` is the output length): the fused kernel
-    where its FFT fits one work-group, else load pass, complex plan, store pass."""
+    where its FFT fits one work-group, else load pass, complex plan, store pass.
+    `conjugate` conjugates the complex side (input of c2r, output of r2c)."""
     if dst.size == 0:
         return
     queue, double = dst.sycl_queue, is_double(src.dtype)
-    scalars = (float(scale), float(edge_in), float(edge_out))
+    scalars = (float(scale), float(edge_in), float(edge_out), -1.0 if conjugate else 1.0)
     if not force_unfused and _core.is_single_kernel_mapped(queue, transform, n, double):
         _launch.launch_along_axis(_plans.mapped_plan(queue, transform, n, double), src, dst, axis, *scalars)
         return
@@ -86,9 +102,9 @@ def _fft_buffer(src, axis, length, dtype):
 
 
 def deliver(y, kind, out):
-    """The result as the caller's array kind, or copied into `out`."""
+    """The result (a new C-contiguous usm_ndarray) as the caller's array kind, or copied into `out`."""
     if out is None:
-        return _arrays.wrap_result(y, kind)
+        return _to_host(y) if kind == _arrays.ArrayKind.NUMPY else _arrays.wrap_result(y, kind)
     if kind == _arrays.ArrayKind.NUMPY:
         if not isinstance(out, np.ndarray):
             raise TypeError("pysyclfft: out must be a numpy array when the input is a numpy array")
@@ -99,7 +115,7 @@ def deliver(y, kind, out):
     if np.dtype(out.dtype) != np.dtype(y.dtype):
         raise TypeError(f"pysyclfft: out has dtype {out.dtype}, expected {y.dtype}")
     if kind == _arrays.ArrayKind.NUMPY:
-        np.copyto(out, dpt.asnumpy(y))
+        np.copyto(out, _to_host(y))
     else:
         o = _arrays.as_usm_ndarray(out)
         if o.sycl_queue != y.sycl_queue:

@@ -4,9 +4,6 @@ The real axis (the last of `axes`) is one fused kernel (kernels/real_maps.hpp):
 an even length runs a half-length complex FFT with the split folded in, an odd
 length the full-length FFT. The other axes are complex passes (_c2c), in place.
 """
-import numpy as np
-
-import dpnp.tensor as dpt
 
 from . import _args, _arrays, _c2c
 from ._mapped import (RealTransform, deliver, device_input, dtype_of, empty_like_shape, private_copy,
@@ -36,33 +33,31 @@ def _swap_direction(norm):
 
 
 def _r2c(x, axes, lengths, norm, conjugate=False):
-    """Real-to-complex over `axes` (the last one real): (usm result, array kind)."""
+    """Real-to-complex over `axes` (the last one real): (usm result, array kind).
+    `conjugate` (1-D only: ihfft) conjugates the result inside the kernel."""
     queue, kind = queue_and_kind(x)
     _args.check_norm(norm)
     src, _ = device_input(x, kind, queue, axes, lengths, _real_dtype(x, queue))
     axis, n = axes[-1], lengths[-1]
     y = empty_like_shape(src, _with_length(src.shape, axis, n // 2 + 1), _arrays.complex_result_dtype(src.dtype, queue))
-    run_pass(RealTransform.r2c, src, y, axis, n, _args.scale_factor(norm, n, True))
+    run_pass(RealTransform.r2c, src, y, axis, n, _args.scale_factor(norm, n, True), conjugate=conjugate)
     _c2c._run_passes(y, y, axes[:-1], lengths[:-1], True, norm)
-    if conjugate:
-        dpt.conj(y, out=y)
     return y, kind
 
 
 def _c2r(x, axes, lengths, norm, conjugate=False):
-    """Complex-to-real over `axes` (the last one real, `lengths` the output lengths)."""
+    """Complex-to-real over `axes` (the last one real, `lengths` the output lengths).
+    `conjugate` (1-D only: hfft) conjugates the input inside the kernel."""
     queue, kind = queue_and_kind(x)
     _args.check_norm(norm)
     axis, n = axes[-1], lengths[-1]
     in_lengths = tuple(lengths[:-1]) + (n // 2 + 1,)
     src, owned = device_input(x, kind, queue, axes, in_lengths, _complex_dtype(x, queue))
-    if len(axes) > 1 or conjugate:
+    if len(axes) > 1:
         src = private_copy(src, owned)  # the complex passes run in place
-    if conjugate:
-        dpt.conj(src, out=src)
     _c2c._run_passes(src, src, axes[:-1], lengths[:-1], False, norm)
     y = empty_like_shape(src, _with_length(src.shape, axis, n), _arrays.real_dtype_of(src.dtype))
-    run_pass(RealTransform.c2r, src, y, axis, n, _args.scale_factor(norm, n, False))
+    run_pass(RealTransform.c2r, src, y, axis, n, _args.scale_factor(norm, n, False), conjugate=conjugate)
     return y, kind
 
 

@@ -5,6 +5,7 @@ too long for one work-group) raise NotImplementedError; those cases skip with
 that reason and start running when the any-size complex transform lands.
 """
 import math
+import threading
 
 import numpy as np
 import pytest
@@ -224,6 +225,35 @@ def test_unfused_path(rng, unfused, n):
                  np.float64, n)
     y = rng.standard_normal((4, n))
     assert_close(pysyclfft.rfftn(y), np.fft.rfftn(y), np.complex128, 4 * n)
+    assert_close(pysyclfft.ihfft(y), np.fft.ihfft(y), np.complex128, n)
+    assert_close(pysyclfft.hfft(X, n, axis=0), np.fft.hfft(X, n, axis=0), np.float64, n)
+
+
+@pytest.mark.parametrize("as_dpnp", [False, True])
+def test_threads(rng, as_dpnp):
+    """Several Python threads calling real transforms at once neither hang nor mix up results."""
+    jobs = {(t, n): rng.standard_normal((5, n)) for t in range(4) for n in (12, 15, 100)}
+    inputs = {k: dpnp.asarray(a) if as_dpnp else a for k, a in jobs.items()}
+    results, failures = {}, []
+
+    def work(t):
+        try:
+            for n in (12, 15, 100):
+                results[t, n] = (pysyclfft.rfft(inputs[t, n]), pysyclfft.irfft(pysyclfft.rfft(inputs[t, n]), n))
+        except Exception as e:  # noqa: BLE001 - reported below
+            failures.append(e)
+
+    threads = [threading.Thread(target=work, args=(t,)) for t in range(4)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join(timeout=240)
+    assert not any(t.is_alive() for t in threads), "threads hung"
+    assert not failures, failures
+    for (t, n), a in jobs.items():
+        spectrum, back = results[t, n]
+        assert_close(spectrum, np.fft.rfft(a), np.complex128, n)
+        assert_close(back, a, np.float64, n)
 
 
 def test_bad_arguments():

@@ -130,15 +130,15 @@ PYBIND11_MODULE(_core, m) {
              std::int64_t in_stride, std::int64_t out_offset, std::int64_t out_stride,
              const std::vector<std::int64_t>& counts, const std::vector<std::int64_t>& in_dists,
              const std::vector<std::int64_t>& out_dists, double scale, double edge_in, double edge_out,
-             const std::vector<sycl::event>& deps) {
+             double imag_sign, const std::vector<sycl::event>& deps) {
             const BatchLayout l = make_layout(in_offset, in_stride, out_offset, out_stride, counts, in_dists, out_dists);
             py::gil_scoped_release release;
             return p.execute(reinterpret_cast<const void*>(in), reinterpret_cast<void*>(out), l, scale, edge_in,
-                             edge_out, deps);
+                             edge_out, imag_sign, deps);
           },
           py::arg("in_ptr"), py::arg("out_ptr"), py::arg("in_offset"), py::arg("in_stride"), py::arg("out_offset"),
           py::arg("out_stride"), py::arg("counts"), py::arg("in_dists"), py::arg("out_dists"), py::arg("scale"),
-          py::arg("edge_in"), py::arg("edge_out"), py::arg("deps"),
+          py::arg("edge_in"), py::arg("edge_out"), py::arg("imag_sign"), py::arg("deps"),
           "Launch (in and out must not overlap); returns the computation event.")
       .def_property_readonly("n", [](const MappedPlan& p) { return p.params().n; })
       .def_property_readonly("fft_length", [](const MappedPlan& p) { return p.params().fft.n; })
@@ -166,15 +166,15 @@ PYBIND11_MODULE(_core, m) {
              std::int64_t in_stride, std::int64_t out_offset, std::int64_t out_stride,
              const std::vector<std::int64_t>& counts, const std::vector<std::int64_t>& in_dists,
              const std::vector<std::int64_t>& out_dists, bool store, double scale, double edge_in, double edge_out,
-             const std::vector<sycl::event>& deps) {
+             double imag_sign, const std::vector<sycl::event>& deps) {
             const BatchLayout l = make_layout(in_offset, in_stride, out_offset, out_stride, counts, in_dists, out_dists);
             py::gil_scoped_release release;
             return p.execute(store, reinterpret_cast<const void*>(in), reinterpret_cast<void*>(out), l, scale, edge_in,
-                             edge_out, deps);
+                             edge_out, imag_sign, deps);
           },
           py::arg("in_ptr"), py::arg("out_ptr"), py::arg("in_offset"), py::arg("in_stride"), py::arg("out_offset"),
           py::arg("out_stride"), py::arg("counts"), py::arg("in_dists"), py::arg("out_dists"), py::arg("store"),
-          py::arg("scale"), py::arg("edge_in"), py::arg("edge_out"), py::arg("deps"),
+          py::arg("scale"), py::arg("edge_in"), py::arg("edge_out"), py::arg("imag_sign"), py::arg("deps"),
           "Launch the load pass (store=False: data -> FFT buffer) or the store pass (store=True: FFT buffer -> "
           "result); returns the computation event.")
       .def_property_readonly("fft_length", &MapPassPlan::fft_length)

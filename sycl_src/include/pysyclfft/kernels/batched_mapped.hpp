@@ -40,7 +40,7 @@ template <typename T, int Kind, int Threads, int PerGroup, class Radices> struct
 
 // Scalars a launch passes to every map.
 template <typename T> struct MapScalars {
-  T scale, edge_in, edge_out;
+  T scale, edge_in, edge_out, imag_sign;  // see MapIO
 };
 
 template <class Cfg, class Barrier, typename T = typename Cfg::c2c::real>
@@ -51,7 +51,7 @@ void batched_mapped(int local_id, index_t group_id, const Barrier& barrier, cons
   using Map = typename Cfg::map;
   const TeamSlot slot = team_slot<C>(local_id, group_id, layout);
   const Map map{MapIO<T>{in, out, layout.in_base(slot.transform), layout.out_base(slot.transform), layout.in_stride,
-                         layout.out_stride, table, s.scale, s.edge_in, s.edge_out, slot.active}};
+                         layout.out_stride, table, s.scale, s.edge_in, s.edge_out, s.imag_sign, slot.active}};
   const int tid = slot.tid;
   cplx<T>* buffers = local + slot.team * 2 * C::kN;
   if constexpr (Cfg::kSplitAfter) {

@@ -15,15 +15,19 @@ template <typename T> struct MapIO {
   const cplx<T>* table;  // the map's twiddles, computed by the planner
   T scale;               // normalisation
   T edge_in, edge_out;   // scipy's `orthogonalize` factors of the end points (1 when off)
+  T imag_sign;           // -1 conjugates complex input and output (hfft, ihfft), else 1
   bool active;           // teams past the end of the batch compute but do not store
 
   T real_in(index_t i) const { return static_cast<const T*>(in)[in_base + i * in_stride]; }
-  cplx<T> cplx_in(index_t i) const { return static_cast<const cplx<T>*>(in)[in_base + i * in_stride]; }
+  cplx<T> cplx_in(index_t i) const {
+    const cplx<T> v = static_cast<const cplx<T>*>(in)[in_base + i * in_stride];
+    return {v.re, v.im * imag_sign};
+  }
   void real_out(index_t i, T v) const {
     if (active) static_cast<T*>(out)[out_base + i * out_stride] = v;
   }
   void cplx_out(index_t i, cplx<T> v) const {
-    if (active) static_cast<cplx<T>*>(out)[out_base + i * out_stride] = v;
+    if (active) static_cast<cplx<T>*>(out)[out_base + i * out_stride] = {v.re, v.im * imag_sign};
   }
 };
 

@@ -22,7 +22,7 @@ template <int Kind, typename T, int L> struct MapPass {
     if (t >= layout.count()) return;
     const int i = int(point % kLoadPoints);
     const Map map{MapIO<T>{in, nullptr, layout.in_base(t), 0, layout.in_stride, 0, table, s.scale, s.edge_in,
-                           s.edge_out, true}};
+                           s.edge_out, s.imag_sign, true}};
     fft_in[layout.out_base(t) + i * layout.out_stride] = map(i);
   }
 
@@ -32,7 +32,7 @@ template <int Kind, typename T, int L> struct MapPass {
     if (t >= layout.count()) return;
     const int k = int(point % kStorePoints);
     const Map map{MapIO<T>{nullptr, out, 0, layout.out_base(t), 0, layout.out_stride, table, s.scale, s.edge_in,
-                           s.edge_out, true}};
+                           s.edge_out, s.imag_sign, true}};
     const StridedLoad<T> z{fft_out + layout.in_base(t), layout.in_stride};
     if constexpr (kSplitAfter) map.split_point(k, z);
     else map(k, z(k));

@@ -65,7 +65,7 @@ class MapPassPlan {
   // The load pass (store = false: `in` is the data, `out` the FFT buffer) or the
   // store pass (store = true: `in` is the transformed buffer, `out` the result).
   sycl::event execute(bool store, const void* in, void* out, const BatchLayout& layout, double scale, double edge_in,
-                      double edge_out, const std::vector<sycl::event>& deps = {}) const {
+                      double edge_out, double imag_sign, const std::vector<sycl::event>& deps = {}) const {
     if (layout.count() == 0) return queue_.ext_oneapi_submit_barrier(deps);
     const bool split = store && kernels::map_splits_after(kind_);
     const std::size_t points = std::size_t(layout.count()) * std::size_t(split ? fft_length_ + 1 : fft_length_);
@@ -74,9 +74,9 @@ class MapPassPlan {
     return queue_.submit([&](sycl::handler& h) {
       h.depends_on(deps);
       if (precision_ == Precision::f32)
-        h.set_args(in, out, table, layout, float(scale), float(edge_in), float(edge_out));
+        h.set_args(in, out, table, layout, float(scale), float(edge_in), float(edge_out), float(imag_sign));
       else
-        h.set_args(in, out, table, layout, scale, edge_in, edge_out);
+        h.set_args(in, out, table, layout, scale, edge_in, edge_out, imag_sign);
       h.parallel_for(sycl::nd_range<1>{groups * group_, group_}, store ? *store_ : *load_);
     });
   }

@@ -114,9 +114,10 @@ class MappedPlan {
 
   // Transforms layout.count() sequences (strides in elements of the input's and
   // the output's own types), multiplying by `scale`; edge_in/edge_out are
-  // scipy's `orthogonalize` factors (1 when off). `in` and `out` must not overlap.
+  // scipy's `orthogonalize` factors (1 when off); imag_sign = -1 conjugates complex
+  // input and output. `in` and `out` must not overlap.
   sycl::event execute(const void* in, void* out, const BatchLayout& layout, double scale, double edge_in,
-                      double edge_out, const std::vector<sycl::event>& deps = {}) const {
+                      double edge_out, double imag_sign, const std::vector<sycl::event>& deps = {}) const {
     if (layout.count() == 0) return queue_.ext_oneapi_submit_barrier(deps);
     const C2CKernelParams& f = params_.fft;
     const std::size_t group = f.group_size();
@@ -126,9 +127,9 @@ class MappedPlan {
     return queue_.submit([&](sycl::handler& h) {
       h.depends_on(deps);
       if (f.precision == Precision::f32)
-        h.set_args(in, out, tw, table, layout, float(scale), float(edge_in), float(edge_out));
+        h.set_args(in, out, tw, table, layout, float(scale), float(edge_in), float(edge_out), float(imag_sign));
       else
-        h.set_args(in, out, tw, table, layout, scale, edge_in, edge_out);
+        h.set_args(in, out, tw, table, layout, scale, edge_in, edge_out, imag_sign);
       h.parallel_for(sycl::nd_range<1>{groups * group, group}, *kernel_);
     });
   }
