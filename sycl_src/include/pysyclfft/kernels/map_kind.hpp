@@ -10,8 +10,8 @@ enum MapKind : int {
   kR2CPacked,    // real -> half spectrum, even n: the n reals as n/2 complex, split after the FFT
   kC2RFull,      // half spectrum -> real, any n: FFT of length n of the Hermitian extension
   kC2RPacked,    // half spectrum -> real, even n: merged into n/2 complex before the FFT
-  kDCT1,         // even extension, L = 2(n-1)
-  kDST1,         // odd extension, L = 2(n+1)
+  kDCT1,         // even extension (2(n-1) reals) packed, L = n-1
+  kDST1,         // odd extension (2(n+1) reals) packed, L = n+1
   kDCT2,         // Makhoul: even/odd reordering, L = n
   kDST2,
   kDCT3,
@@ -38,7 +38,7 @@ constexpr int map_sign(int kind) {
 // real FFT split reads Z[k] and Z[L-k]): such maps have split_point(k, z) instead
 // of a pointwise store, and L + 1 outputs.
 constexpr bool map_splits_after(int kind) {
-  return kind == kR2CPacked || kind == kDCT2Packed || kind == kDST2Packed;
+  return kind == kR2CPacked || kind == kDCT2Packed || kind == kDST2Packed || kind == kDCT1 || kind == kDST1;
 }
 
 }  // namespace pysyclfft::kernels

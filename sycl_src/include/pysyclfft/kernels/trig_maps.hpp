@@ -131,33 +131,37 @@ template <typename T, int L, bool Sine> struct DCT4FullMap {
   }
 };
 
-// DCT-I: the real part of the FFT of the even extension x0..x[n-1], x[n-2]..x1 (L = 2(n-1)).
+// DCT-I: the real part of the real FFT of the even extension x0..x[n-1], x[n-2]..x1
+// (length 2(n-1)), packed into L = n-1 complex points and split (real_maps.hpp).
+// Table: w(k, 2L) for k <= L.
 template <typename T, int L> struct DCT1Map {
-  static constexpr int N = L / 2 + 1;
+  static constexpr int N = L + 1;
   MapIO<T> io;
-  cplx<T> operator()(int i) const {
-    const index_t j = i < N ? i : L - i;
-    const T x = io.real_in(j);
-    return {j == 0 || j == N - 1 ? x * io.edge_in : x, T(0)};
+  T e(index_t j) const {  // the even extension
+    const index_t i = j < N ? j : 2 * L - j;
+    const T x = io.real_in(i);
+    return i == 0 || i == N - 1 ? x * io.edge_in : x;
   }
-  void operator()(int k, cplx<T> v) const {
-    if (k >= N) return;
-    const T y = v.re * io.scale;
+  cplx<T> operator()(int m) const { return {e(2 * m), e(2 * m + 1)}; }
+  template <class Z> void split_point(int k, const Z& z) const {
+    const T y = packed_split<T, L>(k, z, io.table[k]).re * io.scale;
     io.real_out(k, k == 0 || k == N - 1 ? y * io.edge_out : y);
   }
 };
 
-// DST-I: minus the imaginary part of the FFT of the odd extension
-// 0, x0..x[n-1], 0, -x[n-1]..-x0 (L = 2(n+1)), at k = 1..n.
+// DST-I: minus the imaginary part of the real FFT of the odd extension
+// 0, x0..x[n-1], 0, -x[n-1]..-x0 (length 2(n+1)) at k = 1..n, packed into
+// L = n+1 complex points and split. Table: w(k, 2L) for k <= L.
 template <typename T, int L> struct DST1Map {
-  static constexpr int N = L / 2 - 1;
+  static constexpr int N = L - 1;
   MapIO<T> io;
-  cplx<T> operator()(int i) const {
-    if (i == 0 || i == N + 1) return {T(0), T(0)};
-    return {i <= N ? io.real_in(i - 1) : -io.real_in(L - i - 1), T(0)};
+  T e(index_t j) const {  // the odd extension
+    if (j == 0 || j == L) return T(0);
+    return j < L ? io.real_in(j - 1) : -io.real_in(2 * L - j - 1);
   }
-  void operator()(int k, cplx<T> v) const {
-    if (k >= 1 && k <= N) io.real_out(k - 1, -v.im * io.scale);
+  cplx<T> operator()(int m) const { return {e(2 * m), e(2 * m + 1)}; }
+  template <class Z> void split_point(int k, const Z& z) const {
+    if (k >= 1 && k <= N) io.real_out(k - 1, -packed_split<T, L>(k, z, io.table[k]).im * io.scale);
   }
 };
 

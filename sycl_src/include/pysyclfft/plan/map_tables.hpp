@@ -22,6 +22,12 @@ template <typename T> std::vector<std::complex<T>> map_table(int kind, std::int6
     case k::kR2CPacked: case k::kC2RPacked:
       for (std::int64_t j = 0; j <= n / 2; ++j) add(j, n);
       break;
+    case k::kDCT1:  // the packed split of the 2(n-1)-point even extension
+      for (std::int64_t j = 0; j <= n - 1; ++j) add(j, 2 * (n - 1));
+      break;
+    case k::kDST1:  // of the 2(n+1)-point odd extension
+      for (std::int64_t j = 0; j <= n + 1; ++j) add(j, 2 * (n + 1));
+      break;
     case k::kDCT2: case k::kDST2: case k::kDCT3: case k::kDST3:
       for (std::int64_t j = 0; j < n; ++j) add(j, 4 * n);
       break;

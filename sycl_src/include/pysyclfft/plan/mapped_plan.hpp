@@ -28,8 +28,8 @@ inline constexpr const char* kMappedEntryHeader = "pysyclfft/backends/sycl/mappe
 
 enum class RealTransform { r2c, c2r, dct1, dct2, dct3, dct4, dst1, dst2, dst3, dst4 };
 
-// The map computing `t` for data length n: even lengths take a half-length
-// FFT (types I extend the data, so their FFT is about twice n).
+// The map computing `t` for data length n: even lengths take a half-length FFT
+// (types I pack their extension of about 2n reals into about n complex points).
 inline int choose_map(RealTransform t, std::int64_t n) {
   namespace k = kernels;
   const bool even = n % 2 == 0;
@@ -54,8 +54,8 @@ inline std::int64_t map_fft_length(int kind, std::int64_t n) {
   switch (kind) {
     case k::kR2CPacked: case k::kC2RPacked: case k::kDCT4Half: case k::kDST4Half:
     case k::kDCT2Packed: case k::kDST2Packed: case k::kDCT3Packed: case k::kDST3Packed: return n / 2;
-    case k::kDCT1: return 2 * (n - 1);
-    case k::kDST1: return 2 * (n + 1);
+    case k::kDCT1: return n - 1;
+    case k::kDST1: return n + 1;
     case k::kDCT4Full: case k::kDST4Full: return 2 * n;
     default: return n;
   }
