@@ -47,7 +47,7 @@ inline std::vector<std::string> map_pass_kernel_names(const std::vector<std::pai
 class MapPassPlan {
  public:
   MapPassPlan(sycl::queue q, RealTransform t, std::int64_t n, Precision p)
-      : queue_(std::move(q)), precision_(p), n_(n), kind_(choose_map(t, n)), fft_length_(map_fft_length(kind_, n)) {
+      : queue_(std::move(q)), precision_(p), kind_(choose_map(t, n)), fft_length_(map_fft_length(kind_, n)) {
     if (!supports(queue_.get_device(), p))
       throw std::invalid_argument("pysyclfft: the device has no double precision (fp64) support");
     if (n < 1 || fft_length_ < 1)
@@ -57,7 +57,7 @@ class MapPassPlan {
     store_ = k[1];
     table_ = p == Precision::f32 ? device_copy(queue_, map_table<float>(kind_, n))
                                  : device_copy(queue_, map_table<double>(kind_, n));
-    group_ = std::min<std::size_t>(256, queue_.get_device().get_info<sycl::info::device::max_work_group_size>());
+    group_ = elementwise_group_size(device_limits(queue_.get_device()));
   }
   MapPassPlan(const MapPassPlan&) = delete;
   MapPassPlan& operator=(const MapPassPlan&) = delete;
@@ -89,12 +89,11 @@ class MapPassPlan {
  private:
   mutable sycl::queue queue_;
   Precision precision_;
-  std::int64_t n_;
   int kind_;
   std::int64_t fft_length_;
   std::optional<sycl::kernel> load_, store_;  // sycl::kernel has no default constructor
   std::shared_ptr<void> table_;
-  std::size_t group_ = 256;
+  std::size_t group_ = 1;
 };
 
 }  // namespace pysyclfft::plan
