@@ -101,24 +101,45 @@ def _fft_buffer(src, axis, length, dtype):
     return dpt.permute_dims(buffer, tuple(int(i) for i in np.argsort(order)))
 
 
-def deliver(y, kind, out):
-    """The result (a new C-contiguous usm_ndarray) as the caller's array kind, or copied into `out`."""
-    if out is None:
-        return _to_host(y) if kind == _arrays.ArrayKind.NUMPY else _arrays.wrap_result(y, kind)
+def _check_out(out, shape, dtype, kind):
     if kind == _arrays.ArrayKind.NUMPY:
         if not isinstance(out, np.ndarray):
             raise TypeError("pysyclfft: out must be a numpy array when the input is a numpy array")
     elif not _arrays.is_usm(out):
         raise TypeError("pysyclfft: out must be a USM array (dpnp or usm_ndarray) when the input is one")
-    if tuple(out.shape) != tuple(y.shape):
-        raise ValueError(f"pysyclfft: out has shape {tuple(out.shape)}, expected {tuple(y.shape)}")
-    if np.dtype(out.dtype) != np.dtype(y.dtype):
-        raise TypeError(f"pysyclfft: out has dtype {out.dtype}, expected {y.dtype}")
-    if kind == _arrays.ArrayKind.NUMPY:
-        np.copyto(out, _to_host(y))
-    else:
+    if tuple(out.shape) != tuple(shape):
+        raise ValueError(f"pysyclfft: out has shape {tuple(out.shape)}, expected {tuple(shape)}")
+    if np.dtype(out.dtype) != np.dtype(dtype):
+        raise TypeError(f"pysyclfft: out has dtype {out.dtype}, expected {np.dtype(dtype)}")
+
+
+def output_array(src, shape, dtype, kind, out):
+    """Where a transform of src writes its result: a USM `out` itself when it does
+    not share memory with src, else a new C-contiguous array (deliver() then
+    copies it into `out`). Checks `out` before any work starts."""
+    if out is None:
+        return empty_like_shape(src, shape, dtype)
+    _check_out(out, shape, dtype, kind)
+    if kind != _arrays.ArrayKind.NUMPY:
         o = _arrays.as_usm_ndarray(out)
-        if o.sycl_queue != y.sycl_queue:
+        if o.sycl_queue != src.sycl_queue:
             raise ValueError("pysyclfft: out is on a different SYCL queue than the input")
-        o[...] = y
+        if not _c2c._shares_memory(o, src):
+            return o
+    return empty_like_shape(src, shape, dtype)
+
+
+def deliver(y, kind, out):
+    """The result y (from output_array) as the caller's array kind, or in `out`."""
+    if out is None:
+        return _to_host(y) if kind == _arrays.ArrayKind.NUMPY else _arrays.wrap_result(y, kind)
+    if kind == _arrays.ArrayKind.NUMPY:
+        if out.flags.c_contiguous and out.flags.writeable:
+            _copy_and_wait(y.sycl_queue, out.ctypes.data, _launch.usm_view(y)[0], out.nbytes)
+        else:
+            np.copyto(out, _to_host(y))
+        return out
+    o = _arrays.as_usm_ndarray(out)
+    if _launch.usm_view(o) != _launch.usm_view(y):
+        o[...] = y  # out overlapped the input: the result went to a new array
     return out

@@ -6,8 +6,8 @@ length the full-length FFT. The other axes are complex passes (_c2c), in place.
 """
 
 from . import _args, _arrays, _c2c
-from ._mapped import (RealTransform, deliver, device_input, dtype_of, empty_like_shape, private_copy,
-                      queue_and_kind, run_pass, shape_of)
+from ._mapped import (RealTransform, deliver, device_input, dtype_of, output_array, private_copy, queue_and_kind,
+                      run_pass, shape_of)
 
 
 def _real_dtype(x, queue):
@@ -32,20 +32,21 @@ def _swap_direction(norm):
     return {"backward": "forward", "ortho": "ortho", "forward": "backward"}[_args.check_norm(norm)]
 
 
-def _r2c(x, axes, lengths, norm, conjugate=False):
+def _r2c(x, axes, lengths, norm, out=None, conjugate=False):
     """Real-to-complex over `axes` (the last one real): (usm result, array kind).
     `conjugate` (1-D only: ihfft) conjugates the result inside the kernel."""
     queue, kind = queue_and_kind(x)
     _args.check_norm(norm)
     src, _ = device_input(x, kind, queue, axes, lengths, _real_dtype(x, queue))
     axis, n = axes[-1], lengths[-1]
-    y = empty_like_shape(src, _with_length(src.shape, axis, n // 2 + 1), _arrays.complex_result_dtype(src.dtype, queue))
+    shape = _with_length(src.shape, axis, n // 2 + 1)
+    y = output_array(src, shape, _arrays.complex_result_dtype(src.dtype, queue), kind, out)
     run_pass(RealTransform.r2c, src, y, axis, n, _args.scale_factor(norm, n, True), conjugate=conjugate)
     _c2c._run_passes(y, y, axes[:-1], lengths[:-1], True, norm)
     return y, kind
 
 
-def _c2r(x, axes, lengths, norm, conjugate=False):
+def _c2r(x, axes, lengths, norm, out=None, conjugate=False):
     """Complex-to-real over `axes` (the last one real, `lengths` the output lengths).
     `conjugate` (1-D only: hfft) conjugates the input inside the kernel."""
     queue, kind = queue_and_kind(x)
@@ -56,7 +57,7 @@ def _c2r(x, axes, lengths, norm, conjugate=False):
     if len(axes) > 1:
         src = private_copy(src, owned)  # the complex passes run in place
     _c2c._run_passes(src, src, axes[:-1], lengths[:-1], False, norm)
-    y = empty_like_shape(src, _with_length(src.shape, axis, n), _arrays.real_dtype_of(src.dtype))
+    y = output_array(src, _with_length(src.shape, axis, n), _arrays.real_dtype_of(src.dtype), kind, out)
     run_pass(RealTransform.c2r, src, y, axis, n, _args.scale_factor(norm, n, False), conjugate=conjugate)
     return y, kind
 
@@ -73,7 +74,7 @@ def _c2r_axes(shape, s, axes, default_axes=None):
 def rfft(a, n=None, axis=-1, norm=None, out=None):
     """1-D discrete Fourier transform of real input (numpy.fft.rfft)."""
     axis, n = _args.one_axis(shape_of(a), n, axis)
-    y, kind = _r2c(a, (axis,), (n,), norm)
+    y, kind = _r2c(a, (axis,), (n,), norm, out=out)
     return deliver(y, kind, out)
 
 
@@ -82,21 +83,21 @@ def irfft(a, n=None, axis=-1, norm=None, out=None):
     shape = shape_of(a)
     axis = _args.normalize_axis(axis, len(shape))
     n = _args.check_points(2 * (shape[axis] - 1) if n is None else n)
-    y, kind = _c2r(a, (axis,), (n,), norm)
+    y, kind = _c2r(a, (axis,), (n,), norm, out=out)
     return deliver(y, kind, out)
 
 
 def rfftn(a, s=None, axes=None, norm=None, out=None):
     """n-D discrete Fourier transform of real input, the last axis real (numpy.fft.rfftn)."""
     axes, s = _args.axes_and_shape(shape_of(a), s, axes)
-    y, kind = _r2c(a, axes, s, norm)
+    y, kind = _r2c(a, axes, s, norm, out=out)
     return deliver(y, kind, out)
 
 
 def irfftn(a, s=None, axes=None, norm=None, out=None):
     """Inverse of rfftn (numpy.fft.irfftn)."""
     axes, s = _c2r_axes(shape_of(a), s, axes)
-    y, kind = _c2r(a, axes, s, norm)
+    y, kind = _c2r(a, axes, s, norm, out=out)
     return deliver(y, kind, out)
 
 
@@ -116,12 +117,12 @@ def hfft(a, n=None, axis=-1, norm=None, out=None):
     shape = shape_of(a)
     axis = _args.normalize_axis(axis, len(shape))
     n = _args.check_points(2 * (shape[axis] - 1) if n is None else n)
-    y, kind = _c2r(a, (axis,), (n,), _swap_direction(norm), conjugate=True)
+    y, kind = _c2r(a, (axis,), (n,), _swap_direction(norm), out=out, conjugate=True)
     return deliver(y, kind, out)
 
 
 def ihfft(a, n=None, axis=-1, norm=None, out=None):
     """Inverse of hfft (numpy.fft.ihfft: conjugate of rfft, directions swapped)."""
     axis, n = _args.one_axis(shape_of(a), n, axis)
-    y, kind = _r2c(a, (axis,), (n,), _swap_direction(norm), conjugate=True)
+    y, kind = _r2c(a, (axis,), (n,), _swap_direction(norm), out=out, conjugate=True)
     return deliver(y, kind, out)

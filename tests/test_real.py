@@ -201,6 +201,14 @@ def test_out_argument(rng):
     outd = dpnp.empty((3, 16), dtype=np.float64)
     assert pysyclfft.irfft(pysyclfft.rfft(xd), out=outd) is outd
     assert_close(outd, x, np.float64, 16)
+    big = dpnp.zeros((6, 9), dtype=np.complex128)
+    view = big[::2]  # a strided out is written in place, rows between stay untouched
+    assert pysyclfft.rfftn(xd, axes=(0, 1), out=view) is view
+    assert_close(view, np.fft.rfftn(x, axes=(0, 1)), np.complex128, 48)
+    assert not dpnp.asnumpy(big[1::2]).any()
+    out_f = np.empty((9, 3), np.complex128).T  # a non-contiguous numpy out
+    pysyclfft.rfft(x, out=out_f)
+    assert_close(out_f, np.fft.rfft(x), np.complex128, 16)
     with pytest.raises(ValueError):
         pysyclfft.rfft(x, out=np.empty((3, 8), np.complex128))
     with pytest.raises(TypeError):
