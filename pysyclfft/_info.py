@@ -36,6 +36,8 @@ def precompile_real(lengths, transforms=_REAL_TRANSFORMS, dtype=np.float32, queu
     inverses use these too (idct type 2 is dct3). Returns the kernel count."""
     queue = queue or _arrays.default_queue()
     is_double = _arrays.complex_result_dtype(dtype, queue) == np.complex128
+    if isinstance(transforms, str):
+        transforms = (transforms,)
     for t in transforms:
         if t not in _REAL_TRANSFORMS:
             raise ValueError(f"pysyclfft: unknown transform {t!r}; expected one of {_REAL_TRANSFORMS}")
