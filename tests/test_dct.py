@@ -1,12 +1,11 @@
 """DCT/DST types I-IV (scipy.fft semantics) against scipy.fft in float64.
 
 Each length n runs a complex FFT of length L: n/2 for even n of types II-IV,
-n for odd types II/III and 2n for odd type IV, n-1 for DCT-I, n+1 for DST-I. Where L is not
-supported yet (a prime factor above 13, or longer than one work-group holds)
-the call raises NotImplementedError and the case skips with that reason; it
-runs once the any-size complex transform lands.
+n for odd types II/III and 2n for odd type IV, n-1 for DCT-I, n+1 for DST-I.
+Where L is not supported yet (a prime factor above 13, or longer than one
+work-group holds) the call raises NotImplementedError and the case skips with
+that reason; it runs once the any-size complex transform lands.
 """
-import math
 
 import numpy as np
 import pytest
@@ -16,7 +15,8 @@ import dpnp
 import dpnp.tensor as dpt
 
 import pysyclfft
-from pysyclfft import _arrays, _core, _mapped
+from pysyclfft import _arrays, _core
+from real_helpers import assert_close as _assert_close, supported, unfused  # noqa: F401 (unfused: a fixture)
 
 SIZES = (2, 3, 16, 17, 100, 1024, 4097)
 ND_SIZES = (3, 4, 5, 6, 8, 10)
@@ -39,34 +39,19 @@ def kernels():
     pysyclfft.precompile((6, 7, 8, 11, 13, 14), np.complex128)
 
 
+def assert_close(got, ref, dtype, n):
+    _assert_close(got, ref, dtype, n, ERROR_CONSTANT)
+
+
 @pytest.fixture
 def rng():
     return np.random.default_rng(5)
 
 
-def host(y):
-    if isinstance(y, np.ndarray):
-        return y
-    return dpt.asnumpy(y) if isinstance(y, dpt.usm_ndarray) else dpnp.asnumpy(y)
 
 
-def assert_close(got, ref, dtype, n):
-    """Relative L2 error within C * eps * log2(n) of the float64 reference."""
-    got = host(got)
-    assert got.shape == ref.shape, f"shape {got.shape}, expected {ref.shape}"
-    assert got.dtype == np.dtype(dtype), f"dtype {got.dtype}, expected {np.dtype(dtype)}"
-    eps = np.finfo(np.float32 if np.dtype(dtype) in (np.float32, np.complex64) else np.float64).eps
-    bound = ERROR_CONSTANT * eps * max(1.0, math.log2(n))
-    err = np.linalg.norm(got - ref) / max(np.linalg.norm(ref), 1e-300)
-    assert err <= bound, f"relative L2 error {err:.3g} > {bound:.3g} (n={n}, {np.dtype(dtype).name})"
 
 
-def supported(call):
-    """call(), or a skip when its FFT length needs the any-size complex transform."""
-    try:
-        return call()
-    except NotImplementedError as e:
-        pytest.skip(f"waits for the any-size complex FFT: {e}")
 
 
 @pytest.mark.parametrize("orthogonalize", ORTHOGONALIZE)
@@ -159,11 +144,6 @@ def test_accepted_scipy_arguments(rng):
     assert_close(pysyclfft.idstn(x.copy(), 3, overwrite_x=True, workers=-1), sf.idstn(x, 3), np.float64, 16)
 
 
-@pytest.fixture
-def unfused(monkeypatch):
-    """Run the unfused path (load pass, complex plan, store pass) that lengths
-    beyond one work-group take, on lengths where it can be checked today."""
-    monkeypatch.setattr(_mapped, "force_unfused", True)
 
 
 @pytest.mark.parametrize("type", TYPES)

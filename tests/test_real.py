@@ -4,7 +4,6 @@ Lengths whose complex FFT is not supported yet (a prime factor above 13, or
 too long for one work-group) raise NotImplementedError; those cases skip with
 that reason and start running when the any-size complex transform lands.
 """
-import math
 import threading
 
 import numpy as np
@@ -15,7 +14,8 @@ import dpnp
 import dpnp.tensor as dpt
 
 import pysyclfft
-from pysyclfft import _arrays, _core, _mapped
+from pysyclfft import _arrays, _core
+from real_helpers import assert_close as _assert_close, supported, unfused  # noqa: F401 (unfused: a fixture)
 
 # even, odd, prime (7, 13 supported; 17, 101, 4099 need any-size), large (packed
 # length 8192 = twice the double-precision single-kernel limit), beyond (2**20).
@@ -39,35 +39,19 @@ def kernels():
     _core.precompile_map_passes(_arrays.default_queue(), jobs, True)
 
 
+def assert_close(got, ref, dtype, n):
+    _assert_close(got, ref, dtype, n, ERROR_CONSTANT)
+
+
 @pytest.fixture
 def rng():
     return np.random.default_rng(4)
 
 
-def host(y):
-    if isinstance(y, np.ndarray):
-        return y
-    return dpt.asnumpy(y) if isinstance(y, dpt.usm_ndarray) else dpnp.asnumpy(y)
 
 
-def assert_close(got, ref, dtype, n):
-    """Relative L2 error within C * eps * log2(n) of the float64 reference."""
-    got = host(got)
-    assert got.shape == ref.shape, f"shape {got.shape}, expected {ref.shape}"
-    assert got.dtype == np.dtype(dtype), f"dtype {got.dtype}, expected {np.dtype(dtype)}"
-    eps = np.finfo(np.float32 if np.dtype(dtype) in (np.float32, np.complex64) else np.float64).eps
-    bound = ERROR_CONSTANT * eps * max(1.0, math.log2(n))
-    ref = ref.astype(np.complex128)
-    err = np.linalg.norm(got - ref) / max(np.linalg.norm(ref), 1e-300)
-    assert err <= bound, f"relative L2 error {err:.3g} > {bound:.3g} (n={n}, {np.dtype(dtype).name})"
 
 
-def supported(call):
-    """call(), or a skip when its length needs the any-size complex transform."""
-    try:
-        return call()
-    except NotImplementedError as e:
-        pytest.skip(f"waits for the any-size complex FFT: {e}")
 
 
 def complex_of(dtype):
@@ -215,11 +199,6 @@ def test_out_argument(rng):
         pysyclfft.rfft(x, out=np.empty((3, 9), np.complex64))
 
 
-@pytest.fixture
-def unfused(monkeypatch):
-    """Run the unfused path (load pass, complex plan, store pass) that lengths
-    beyond one work-group take, on lengths where it can be checked today."""
-    monkeypatch.setattr(_mapped, "force_unfused", True)
 
 
 @pytest.mark.parametrize("n", UNFUSED_LENGTHS)
