@@ -1,8 +1,8 @@
 """scipy.fft-compatible discrete cosine and sine transforms, types I-IV.
 
-Each axis is one fused kernel (kernels/trig_maps.hpp): a complex FFT whose
-load and store apply the transform's pre/post-processing map, so the data makes
-one trip through memory per axis. Complex input is transformed as its real and
+Each axis is one map pass (kernels/trig_maps.hpp): a complex FFT whose load and
+store apply the transform's pre/post-processing, fused into one kernel (one trip
+through memory per axis) where the FFT fits one work-group. Complex input is transformed as its real and
 imaginary parts (scipy's behaviour), through a real view of a private copy.
 """
 import operator

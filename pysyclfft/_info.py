@@ -31,9 +31,10 @@ def precompile_real(lengths, transforms=_REAL_TRANSFORMS, dtype=np.float32, queu
     """Compile the real/DCT/DST kernels of every (transform, length) pair in one
     run-time compilation per kernel family: the fused kernel where its FFT fits
     one work-group, else the unfused load/store passes where a complex plan of
-    that FFT length exists (compiled by precompile or on first use). `transforms` are names from "r2c",
-    "c2r" (irfft of that output length), "dct1".."dct4", "dst1".."dst4"; the
-    inverses use these too (idct type 2 is dct3). Returns the kernel count."""
+    that FFT length exists (compiled by precompile or on first use).
+    `transforms` are names from "r2c", "c2r" (irfft of that output length),
+    "dct1".."dct4", "dst1".."dst4" (the inverses use these too: idct type 2 is
+    dct3), or one such name. Returns the kernel count."""
     queue = queue or _arrays.default_queue()
     is_double = _arrays.complex_result_dtype(dtype, queue) == np.complex128
     if isinstance(transforms, str):

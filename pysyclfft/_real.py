@@ -1,8 +1,9 @@
 """numpy.fft-compatible real transforms (numpy 2 signatures and dtype rules).
 
-The real axis (the last of `axes`) is one fused kernel (kernels/real_maps.hpp):
-an even length runs a half-length complex FFT with the split folded in, an odd
-length the full-length FFT. The other axes are complex passes (_c2c), in place.
+The real axis (the last of `axes`) is one map pass (kernels/real_maps.hpp): an
+even length runs a half-length complex FFT with the split folded in, an odd
+length the full-length FFT, fused into one kernel where the FFT fits one
+work-group. The other axes are complex passes (_c2c), in place.
 """
 
 from . import _args, _arrays, _c2c
@@ -62,10 +63,10 @@ def _c2r(x, axes, lengths, norm, out=None, conjugate=False):
     return y, kind
 
 
-def _c2r_axes(shape, s, axes, default_axes=None):
+def _c2r_axes(shape, s, axes):
     """numpy's (axes, output lengths) of irfftn: the last length defaults to 2*(m-1)."""
     given = s is not None
-    axes, s = _args.axes_and_shape(shape, s, axes, default_axes)
+    axes, s = _args.axes_and_shape(shape, s, axes)
     if not given:
         s = tuple(s[:-1]) + (_args.check_points(2 * (shape[axes[-1]] - 1), "n"),)
     return axes, s
