@@ -25,9 +25,16 @@ else:
 
     _core.set_kernel_include_dir(str(_environment.include_dir()))
 
+    from ._dct import dct, dctn, dst, dstn, idct, idctn, idst, idstn  # noqa: E402
     from ._fft import fft, fft2, fftn, ifft, ifft2, ifftn  # noqa: E402
-    from ._info import precompile, runtime_info  # noqa: E402
+    from ._info import precompile, precompile_real, runtime_info  # noqa: E402
+    from ._real import hfft, ihfft, irfft, irfft2, irfftn, rfft, rfft2, rfftn  # noqa: E402
 
 __version__ = "0.1.0"
 
-__all__ = ["fft", "ifft", "fft2", "ifft2", "fftn", "ifftn", "precompile", "runtime_info"]
+__all__ = [
+    "fft", "ifft", "fft2", "ifft2", "fftn", "ifftn",
+    "rfft", "irfft", "rfft2", "irfft2", "rfftn", "irfftn", "hfft", "ihfft",
+    "dct", "idct", "dst", "idst", "dctn", "idctn", "dstn", "idstn",
+    "precompile", "precompile_real", "runtime_info",
+]

@@ -5,7 +5,7 @@ from importlib import metadata
 import dpctl
 import numpy as np
 
-from . import _arrays, _core, _environment
+from . import _arrays, _core, _environment, _plans
 
 
 def precompile(lengths, dtype=np.complex64, queue=None):
@@ -14,6 +14,39 @@ def precompile(lengths, dtype=np.complex64, queue=None):
     queue = queue or _arrays.default_queue()
     dtype = _arrays.complex_result_dtype(dtype, queue)
     return _core.precompile_c2c(queue, [int(n) for n in lengths], dtype == np.complex128)
+
+
+_REAL_TRANSFORMS = ("r2c", "c2r", "dct1", "dct2", "dct3", "dct4", "dst1", "dst2", "dst3", "dst4")
+
+
+def _has_c2c_plan(queue, n, is_double):
+    try:
+        _plans.c2c_plan(queue, n, is_double)
+    except NotImplementedError:
+        return False
+    return True
+
+
+def precompile_real(lengths, transforms=_REAL_TRANSFORMS, dtype=np.float32, queue=None):
+    """Compile the real/DCT/DST kernels of every (transform, length) pair in one
+    run-time compilation per kernel family: the fused kernel where its FFT fits
+    one work-group, else the unfused load/store passes where a complex plan of
+    that FFT length exists (compiled by precompile or on first use).
+    `transforms` are names from "r2c", "c2r" (irfft of that output length),
+    "dct1".."dct4", "dst1".."dst4" (the inverses use these too: idct type 2 is
+    dct3), or one such name. Returns the kernel count."""
+    queue = queue or _arrays.default_queue()
+    is_double = _arrays.complex_result_dtype(dtype, queue) == np.complex128
+    if isinstance(transforms, str):
+        transforms = (transforms,)
+    for t in transforms:
+        if t not in _REAL_TRANSFORMS:
+            raise ValueError(f"pysyclfft: unknown transform {t!r}; expected one of {_REAL_TRANSFORMS}")
+    jobs = [(getattr(_core.RealTransform, t), int(n)) for t in transforms for n in lengths]
+    fused = [j for j in jobs if _core.is_single_kernel_mapped(queue, *j, is_double)]
+    unfused = [j for j in jobs if j not in fused and _has_c2c_plan(queue, _core.mapped_fft_length(*j), is_double)]
+    return (_core.precompile_mapped(queue, fused, is_double)
+            + _core.precompile_map_passes(queue, unfused, is_double))
 
 
 def _version_of(dist):

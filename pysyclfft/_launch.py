@@ -37,9 +37,11 @@ def batch_dims(shape, in_strides, out_strides, axis):
     return merged
 
 
-def launch_along_axis(plan, x, y, axis, forward, scale):
-    """Run `plan` over every 1-D line of x along `axis`, writing y (same shape;
-    y may be x for an in-place transform). Returns the computation event."""
+def launch_along_axis(plan, x, y, axis, *run_args):
+    """Run `plan` over every 1-D line of x along `axis`, writing y (the same
+    shape but for `axis`; y may be x for an in-place transform). `run_args` go
+    to plan.execute between the layout and the dependencies (c2c: forward,
+    scale). Returns the computation event."""
     xp, xoff, shape, xs = usm_view(x)
     yp, yoff, _, ys = usm_view(y)
     dims = batch_dims(shape, xs, ys, axis)
@@ -55,7 +57,7 @@ def launch_along_axis(plan, x, y, axis, forward, scale):
         out_off = yoff + sum(i * d[2] for i, d in zip(index, loop_dims))
         event = plan.execute(
             xp, yp, in_off, xs[axis], out_off, ys[axis], counts, in_dists, out_dists,
-            forward, scale, manager.submitted_events,
+            *run_args, manager.submitted_events,
         )
         _keepalive.hold(event, x, y)
         manager.add_event_pair(event, event)

@@ -6,24 +6,46 @@ from . import _core, _environment
 
 _lock = threading.Lock()
 _c2c = {}
+_mapped = {}
+_map_pass = {}
+
+
+def _cached(cache, key, build):
+    """The plan under `key`, built (once the disk cache is known sane) if missing."""
+    with _lock:
+        plan = cache.get(key)
+    if plan is None:
+        plan = _environment.retry_after_clearing_disk_cache(build)
+        with _lock:
+            plan = cache.setdefault(key, plan)
+    return plan
 
 
 def c2c_plan(queue, n, is_double):
     key = (queue, int(n), bool(is_double))
-    with _lock:
-        plan = _c2c.get(key)
-    if plan is None:
-        if not _core.is_single_kernel_size(queue, n, is_double):
-            raise NotImplementedError(
-                f"pysyclfft: length {n} is not supported yet: it needs a prime factor above 13 "
-                "or more points than one work-group holds"
-            )
-        plan = _environment.retry_after_clearing_disk_cache(lambda: _core.C2CPlan(queue, n, is_double))
-        with _lock:
-            plan = _c2c.setdefault(key, plan)
-    return plan
+    if key not in _c2c and not _core.is_single_kernel_size(queue, n, is_double):
+        raise NotImplementedError(
+            f"pysyclfft: length {n} is not supported yet: it needs a prime factor above 13 "
+            "or more points than one work-group holds"
+        )
+    return _cached(_c2c, key, lambda: _core.C2CPlan(queue, n, is_double))
+
+
+def mapped_plan(queue, transform, n, is_double):
+    """The fused real/trigonometric plan (transform: a _core.RealTransform) of data
+    length n; only for lengths where _core.is_single_kernel_mapped holds."""
+    return _cached(_mapped, (queue, transform, int(n), bool(is_double)),
+                   lambda: _core.MappedPlan(queue, transform, n, is_double))
+
+
+def map_pass_plan(queue, transform, n, is_double):
+    """The unfused load/store passes of a real/trigonometric transform (any length)."""
+    return _cached(_map_pass, (queue, transform, int(n), bool(is_double)),
+                   lambda: _core.MapPassPlan(queue, transform, n, is_double))
 
 
 def clear():
     with _lock:
         _c2c.clear()
+        _mapped.clear()
+        _map_pass.clear()

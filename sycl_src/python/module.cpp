@@ -7,6 +7,8 @@
 
 #include "dpctl4pybind11.hpp"
 #include "pysyclfft/plan/c2c_plan.hpp"
+#include "pysyclfft/plan/map_pass_plan.hpp"
+#include "pysyclfft/plan/mapped_plan.hpp"
 
 namespace py = pybind11;
 using namespace pysyclfft::plan;
@@ -85,4 +87,96 @@ PYBIND11_MODULE(_core, m) {
       .def_property_readonly("n", &C2CPlan::length)
       .def_property_readonly("workspace_bytes", &C2CPlan::workspace_bytes)
       .def("describe", &C2CPlan::describe);
+
+  py::enum_<RealTransform>(m, "RealTransform")
+      .value("r2c", RealTransform::r2c)
+      .value("c2r", RealTransform::c2r)
+      .value("dct1", RealTransform::dct1)
+      .value("dct2", RealTransform::dct2)
+      .value("dct3", RealTransform::dct3)
+      .value("dct4", RealTransform::dct4)
+      .value("dst1", RealTransform::dst1)
+      .value("dst2", RealTransform::dst2)
+      .value("dst3", RealTransform::dst3)
+      .value("dst4", RealTransform::dst4);
+  m.def(
+      "is_single_kernel_mapped",
+      [](sycl::queue q, RealTransform t, std::int64_t n, bool is_double) {
+        return choose_mapped_params(t, n, precision_of(is_double), device_limits(q.get_device())).supported();
+      },
+      "Whether the real/trigonometric transform of length n runs as one fused kernel.");
+  m.def(
+      "mapped_fft_length", [](RealTransform t, std::int64_t n) { return map_fft_length(choose_map(t, n), n); },
+      "Length of the complex FFT that the real/trigonometric transform of length n runs.");
+  m.def(
+      "precompile_mapped",
+      [](sycl::queue q, const std::vector<std::pair<RealTransform, std::int64_t>>& jobs, bool is_double) {
+        const auto names = mapped_kernel_names(q.get_device(), jobs, precision_of(is_double));
+        py::gil_scoped_release release;
+        if (!names.empty()) KernelCompiler::instance().get(q, kMappedEntryHeader, names);
+        return names.size();
+      },
+      "Compile the kernels of many (transform, length) pairs in one run-time compilation.");
+
+  py::class_<MappedPlan>(m, "MappedPlan")
+      .def(py::init([](sycl::queue q, RealTransform t, std::int64_t n, bool is_double) {
+             py::gil_scoped_release release;
+             return std::make_unique<MappedPlan>(q, t, n, precision_of(is_double));
+           }),
+           py::arg("queue"), py::arg("transform"), py::arg("n"), py::arg("is_double"))
+      .def(
+          "execute",
+          [](const MappedPlan& p, std::uintptr_t in, std::uintptr_t out, std::int64_t in_offset,
+             std::int64_t in_stride, std::int64_t out_offset, std::int64_t out_stride,
+             const std::vector<std::int64_t>& counts, const std::vector<std::int64_t>& in_dists,
+             const std::vector<std::int64_t>& out_dists, double scale, double edge_in, double edge_out,
+             double imag_sign, const std::vector<sycl::event>& deps) {
+            const BatchLayout l = make_layout(in_offset, in_stride, out_offset, out_stride, counts, in_dists, out_dists);
+            py::gil_scoped_release release;
+            return p.execute(reinterpret_cast<const void*>(in), reinterpret_cast<void*>(out), l, scale, edge_in,
+                             edge_out, imag_sign, deps);
+          },
+          py::arg("in_ptr"), py::arg("out_ptr"), py::arg("in_offset"), py::arg("in_stride"), py::arg("out_offset"),
+          py::arg("out_stride"), py::arg("counts"), py::arg("in_dists"), py::arg("out_dists"), py::arg("scale"),
+          py::arg("edge_in"), py::arg("edge_out"), py::arg("imag_sign"), py::arg("deps"),
+          "Launch (in and out must not overlap); returns the computation event.")
+      .def_property_readonly("n", [](const MappedPlan& p) { return p.params().n; })
+      .def_property_readonly("fft_length", [](const MappedPlan& p) { return p.params().fft.n; })
+      .def("describe", &MappedPlan::describe);
+
+  m.def(
+      "precompile_map_passes",
+      [](sycl::queue q, const std::vector<std::pair<RealTransform, std::int64_t>>& jobs, bool is_double) {
+        const auto names = map_pass_kernel_names(jobs, precision_of(is_double));
+        py::gil_scoped_release release;
+        if (!names.empty()) KernelCompiler::instance().get(q, kMapPassEntryHeader, names);
+        return names.size();
+      },
+      "Compile the unfused load/store passes of many (transform, length) pairs in one run-time compilation.");
+
+  py::class_<MapPassPlan>(m, "MapPassPlan")
+      .def(py::init([](sycl::queue q, RealTransform t, std::int64_t n, bool is_double) {
+             py::gil_scoped_release release;
+             return std::make_unique<MapPassPlan>(q, t, n, precision_of(is_double));
+           }),
+           py::arg("queue"), py::arg("transform"), py::arg("n"), py::arg("is_double"))
+      .def(
+          "execute",
+          [](const MapPassPlan& p, std::uintptr_t in, std::uintptr_t out, std::int64_t in_offset,
+             std::int64_t in_stride, std::int64_t out_offset, std::int64_t out_stride,
+             const std::vector<std::int64_t>& counts, const std::vector<std::int64_t>& in_dists,
+             const std::vector<std::int64_t>& out_dists, bool store, double scale, double edge_in, double edge_out,
+             double imag_sign, const std::vector<sycl::event>& deps) {
+            const BatchLayout l = make_layout(in_offset, in_stride, out_offset, out_stride, counts, in_dists, out_dists);
+            py::gil_scoped_release release;
+            return p.execute(store, reinterpret_cast<const void*>(in), reinterpret_cast<void*>(out), l, scale, edge_in,
+                             edge_out, imag_sign, deps);
+          },
+          py::arg("in_ptr"), py::arg("out_ptr"), py::arg("in_offset"), py::arg("in_stride"), py::arg("out_offset"),
+          py::arg("out_stride"), py::arg("counts"), py::arg("in_dists"), py::arg("out_dists"), py::arg("store"),
+          py::arg("scale"), py::arg("edge_in"), py::arg("edge_out"), py::arg("imag_sign"), py::arg("deps"),
+          "Launch the load pass (store=False: data -> FFT buffer) or the store pass (store=True: FFT buffer -> "
+          "result); returns the computation event.")
+      .def_property_readonly("fft_length", &MapPassPlan::fft_length)
+      .def_property_readonly("fft_forward", &MapPassPlan::fft_forward);
 }

@@ -35,6 +35,20 @@ template <typename T, int Sign, int Threads, int PerGroup, class Radices> struct
   static constexpr int kLocalElements = kNeedsLocal ? 2 * kN * PerGroup : 1;
 };
 
+// Which transform of the batch a work-item's team computes. Teams past the end
+// of the batch recompute the last transform (they must join the barriers) but do not store.
+struct TeamSlot {
+  int team, tid;
+  index_t transform;
+  bool active;
+};
+template <class Cfg> TeamSlot team_slot(int local_id, index_t group_id, const BatchLayout& layout) {
+  const int team = local_id / Cfg::kThreads;
+  const index_t t = group_id * Cfg::kPerGroup + team;
+  const bool active = t < layout.count();
+  return {team, local_id % Cfg::kThreads, active ? t : layout.count() - 1, active};
+}
+
 // Body of the batched kernel; the execution layer supplies ids, the barrier and
 // `local` (kLocalElements elements of work-group memory).
 template <class Cfg, class Barrier>
@@ -42,14 +56,10 @@ void batched_c2c(int local_id, index_t group_id, const Barrier& barrier, const c
                  cplx<typename Cfg::real>* out, const cplx<typename Cfg::real>* twiddles, const BatchLayout& layout,
                  typename Cfg::real scale, cplx<typename Cfg::real>* local) {
   using T = typename Cfg::real;
-  const int team = local_id / Cfg::kThreads;
-  const int tid = local_id % Cfg::kThreads;
-  const index_t t = group_id * Cfg::kPerGroup + team;
-  const bool active = t < layout.count();
-  const index_t tc = active ? t : layout.count() - 1;  // idle teams re-read a valid transform
-  const StridedLoad<T> src{in + layout.in_base(tc), layout.in_stride};
-  const StridedScaledStore<T> dst{out + layout.out_base(tc), layout.out_stride, scale, active};
-  Cfg::fft::run(barrier, tid, Cfg::kThreads, src, dst, local + team * 2 * Cfg::kN, twiddles);
+  const TeamSlot slot = team_slot<Cfg>(local_id, group_id, layout);
+  const StridedLoad<T> src{in + layout.in_base(slot.transform), layout.in_stride};
+  const StridedScaledStore<T> dst{out + layout.out_base(slot.transform), layout.out_stride, scale, slot.active};
+  Cfg::fft::run(barrier, slot.tid, Cfg::kThreads, src, dst, local + slot.team * 2 * Cfg::kN, twiddles);
 }
 
 }  // namespace pysyclfft::kernels

@@ -82,6 +82,10 @@ template <typename T, int Sign, class Radices> struct Stockham {
     }
   }
 
+  // The buffer of `buffers` that the last stage does not read: a caller may let
+  // the last stage write there (and barrier before reading the result).
+  static cplx<T>* spare_buffer(cplx<T>* buffers) { return buffers + ((kStages - 1) % 2) * N; }
+
   // One transform from src to dst. Every member of the team must call this
   // (barriers), `buffers` holds 2*N elements of team-shared memory.
   template <class Barrier, class Src, class Dst>

@@ -92,4 +92,9 @@ inline C2CKernelParams choose_c2c_params(std::int64_t n, Precision p, const Devi
   return k;
 }
 
+// Work-group size of elementwise kernels (the unfused real/trigonometric map passes).
+inline std::size_t elementwise_group_size(const DeviceLimits& dev) {
+  return std::min<std::size_t>(256, dev.max_group_size);
+}
+
 }  // namespace pysyclfft::plan

@@ -1,0 +1,145 @@
+"""Shared plumbing of the real and trigonometric transforms: preparing the
+input where it will be computed, running a map (kernels/map_kind.hpp) along an
+axis, fused into one kernel or as passes around a complex plan, and handing the
+result back as the caller's array kind."""
+import numpy as np
+
+import dpnp.tensor as dpt
+from dpctl.utils import SequentialOrderManager
+
+from . import _arrays, _c2c, _core, _launch, _plans, _staging
+
+RealTransform = _core.RealTransform
+
+# Tests set this to run the unfused path on lengths the fused kernel handles.
+force_unfused = False
+
+
+def shape_of(x):
+    return x.shape if hasattr(x, "shape") else np.shape(x)
+
+
+def dtype_of(x):
+    return np.dtype(x.dtype) if hasattr(x, "dtype") else np.asarray(x).dtype
+
+
+def queue_and_kind(x):
+    kind = _arrays.kind_of(x)
+    queue = _arrays.default_queue() if kind == _arrays.ArrayKind.NUMPY else _arrays.as_usm_ndarray(x).sycl_queue
+    return queue, kind
+
+
+def device_input(x, kind, queue, axes, lengths, dtype):
+    """x cropped/zero-padded to `lengths` along `axes`, converted to `dtype`, as a
+    usm_ndarray on `queue`. Returns (array, owned): owned arrays are private
+    contiguous copies the caller may overwrite."""
+    if kind == _arrays.ArrayKind.NUMPY:
+        host = np.ascontiguousarray(_c2c._host_input(np.asarray(x), axes, lengths, dtype))
+        dev = _staging.device_array(queue, host.shape, dtype)  # this thread's, free until the call returns
+        _copy_and_wait(queue, _launch.usm_view(dev)[0], host.ctypes.data, host.nbytes)
+        return dev, True
+    return _c2c._device_input(_arrays.as_usm_ndarray(x), axes, lengths, dtype)
+
+
+def _copy_and_wait(queue, dst, src, nbytes):
+    """Blocking copy after all work submitted on `queue` (no GIL-taking host task: thread safe)."""
+    _core.copy_and_wait(queue, dst, src, nbytes, SequentialOrderManager[queue].submitted_events)
+
+
+def _to_host(y):
+    """A numpy copy of the C-contiguous usm_ndarray y, once every kernel writing it is done."""
+    result = np.empty(y.shape, dtype=y.dtype)
+    _copy_and_wait(y.sycl_queue, result.ctypes.data, _launch.usm_view(y)[0], result.nbytes)
+    return result
+
+
+def private_copy(a, owned):
+    """`a` itself when owned, else a contiguous copy (for in-place passes)."""
+    return a if owned else dpt.copy(a)
+
+
+def empty_like_shape(src, shape, dtype):
+    return dpt.empty(tuple(shape), dtype=dtype, usm_type=src.usm_type, sycl_queue=src.sycl_queue)
+
+
+def is_double(dtype):
+    return np.dtype(dtype) in (np.float64, np.complex128)
+
+
+def run_pass(transform, src, dst, axis, n, scale, edge_in=1.0, edge_out=1.0, conjugate=False):
+    """One transform of data length n along `axis` from src into dst (distinct
+    arrays; dst's length along `axis` is the output length): the fused kernel
+    where its FFT fits one work-group, else load pass, complex plan, store pass.
+    `conjugate` conjugates the complex side (input of c2r, output of r2c)."""
+    if dst.size == 0:
+        return
+    queue, double = dst.sycl_queue, is_double(src.dtype)
+    scalars = (float(scale), float(edge_in), float(edge_out), -1.0 if conjugate else 1.0)
+    if not force_unfused and _core.is_single_kernel_mapped(queue, transform, n, double):
+        _launch.launch_along_axis(_plans.mapped_plan(queue, transform, n, double), src, dst, axis, *scalars)
+        return
+    fft_length = _core.mapped_fft_length(transform, n)
+    try:
+        _plans.c2c_plan(queue, fft_length, double)
+    except NotImplementedError as e:
+        raise NotImplementedError(f"pysyclfft: {transform.name} of length {n} runs a complex FFT of length "
+                                  f"{fft_length}, which is not supported yet ({e})") from None
+    passes = _plans.map_pass_plan(queue, transform, n, double)
+    buffer = _fft_buffer(src, axis, fft_length, np.complex128 if double else np.complex64)
+    _launch.launch_along_axis(passes, src, buffer, axis, False, *scalars)
+    # Unnormalised in both directions: "backward" scales neither a forward pass, "forward" neither a backward one.
+    forward = passes.fft_forward
+    _c2c._run_passes(buffer, buffer, (axis,), (fft_length,), forward, "backward" if forward else "forward")
+    _launch.launch_along_axis(passes, buffer, dst, axis, True, *scalars)
+
+
+def _fft_buffer(src, axis, length, dtype):
+    """A buffer shaped like src but `length` long along `axis`, that axis contiguous."""
+    order = [d for d in range(src.ndim) if d != axis] + [axis]
+    shape = [src.shape[d] for d in order[:-1]] + [length]
+    buffer = dpt.empty(shape, dtype=dtype, usm_type=src.usm_type, sycl_queue=src.sycl_queue)
+    return dpt.permute_dims(buffer, tuple(int(i) for i in np.argsort(order)))
+
+
+def _check_out(out, shape, dtype, kind):
+    if kind == _arrays.ArrayKind.NUMPY:
+        if not isinstance(out, np.ndarray):
+            raise TypeError("pysyclfft: out must be a numpy array when the input is a numpy array")
+    elif not _arrays.is_usm(out):
+        raise TypeError("pysyclfft: out must be a USM array (dpnp or usm_ndarray) when the input is one")
+    if tuple(out.shape) != tuple(shape):
+        raise ValueError(f"pysyclfft: out has shape {tuple(out.shape)}, expected {tuple(shape)}")
+    if np.dtype(out.dtype) != np.dtype(dtype):
+        raise TypeError(f"pysyclfft: out has dtype {out.dtype}, expected {np.dtype(dtype)}")
+
+
+def output_array(src, shape, dtype, kind, out):
+    """Where a transform of src writes its result: a USM `out` itself when it does
+    not share memory with src, else a new C-contiguous array (deliver() then
+    copies it into `out`). Checks `out` before any work starts."""
+    if out is None:
+        return empty_like_shape(src, shape, dtype)
+    _check_out(out, shape, dtype, kind)
+    if kind != _arrays.ArrayKind.NUMPY:
+        o = _arrays.as_usm_ndarray(out)
+        if o.sycl_queue != src.sycl_queue:
+            raise ValueError("pysyclfft: out is on a different SYCL queue than the input")
+        if not _c2c._shares_memory(o, src):
+            return o
+    return empty_like_shape(src, shape, dtype)
+
+
+def deliver(y, kind, out):
+    """The result y (from output_array) as the caller's array kind, or in `out`."""
+    if out is None:
+        return _to_host(y) if kind == _arrays.ArrayKind.NUMPY else _arrays.wrap_result(y, kind)
+    if kind == _arrays.ArrayKind.NUMPY:
+        if out.flags.c_contiguous and out.flags.writeable:
+            _copy_and_wait(y.sycl_queue, out.ctypes.data, _launch.usm_view(y)[0], out.nbytes)
+        else:
+            np.copyto(out, _to_host(y))
+        return out
+    o = _arrays.as_usm_ndarray(out)
+    if _launch.usm_view(o) != _launch.usm_view(y):
+        o[...] = y  # out overlapped the input: the result went to a new array
+    return out

@@ -1,0 +1,21 @@
+// SYCL entry point of the batched real/trigonometric transforms: one complex
+// FFT per transform with the map's pre/post-processing fused in. Instantiated
+// by name from the planner, e.g.
+//   pysyclfft_mapped<float, 1, 64, 2, 4, 4, 4>   (T, MapKind, Threads, PerGroup, radices...)
+#pragma once
+#include "../../kernels/batched_mapped.hpp"
+#include "exec.hpp"
+
+template <typename T, int Kind, int Threads, int PerGroup, int... R>
+SYCL_EXT_ONEAPI_FUNCTION_PROPERTY((sycl::ext::oneapi::experimental::nd_range_kernel<1>))
+void pysyclfft_mapped(const void* in, void* out, const pysyclfft::kernels::cplx<T>* twiddles,
+                      const pysyclfft::kernels::cplx<T>* table, pysyclfft::kernels::BatchLayout layout, T scale,
+                      T edge_in, T edge_out, T imag_sign) {
+  namespace k = pysyclfft::kernels;
+  using Cfg = k::MappedConfig<T, Kind, Threads, PerGroup, k::RadixList<R...>>;
+  const auto item = pysyclfft::sycl_backend::this_item();
+  PYSYCLFFT_LOCAL_ARRAY(k::cplx<T>, Cfg::kLocalElements, local);
+  k::batched_mapped<Cfg>(int(item.get_local_id(0)), k::index_t(item.get_group(0)),
+                         pysyclfft::sycl_backend::GroupBarrier{}, in, out, twiddles, table, layout,
+                         k::MapScalars<T>{scale, edge_in, edge_out, imag_sign}, local);
+}

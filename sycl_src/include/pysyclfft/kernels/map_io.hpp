@@ -1,0 +1,34 @@
+// What a map reads and writes for one transform of a batch: the map's input and
+// output with this transform's first element and stride, in elements of the
+// map's own element types (real or complex), its twiddle table and scale factors.
+#pragma once
+#include "complex.hpp"
+#include "layout.hpp"
+
+namespace pysyclfft::kernels {
+
+template <typename T> struct MapIO {
+  const void* in;
+  void* out;
+  index_t in_base, out_base;
+  index_t in_stride, out_stride;
+  const cplx<T>* table;  // the map's twiddles, computed by the planner
+  T scale;               // normalisation
+  T edge_in, edge_out;   // scipy's `orthogonalize` factors of the end points (1 when off)
+  T imag_sign;           // -1 conjugates complex input and output (hfft, ihfft), else 1
+  bool active;           // teams past the end of the batch compute but do not store
+
+  T real_in(index_t i) const { return static_cast<const T*>(in)[in_base + i * in_stride]; }
+  cplx<T> cplx_in(index_t i) const {
+    const cplx<T> v = static_cast<const cplx<T>*>(in)[in_base + i * in_stride];
+    return {v.re, v.im * imag_sign};
+  }
+  void real_out(index_t i, T v) const {
+    if (active) static_cast<T*>(out)[out_base + i * out_stride] = v;
+  }
+  void cplx_out(index_t i, cplx<T> v) const {
+    if (active) static_cast<cplx<T>*>(out)[out_base + i * out_stride] = {v.re, v.im * imag_sign};
+  }
+};
+
+}  // namespace pysyclfft::kernels

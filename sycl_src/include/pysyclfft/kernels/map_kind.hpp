@@ -1,0 +1,44 @@
+// The pre/post-processing maps that turn one complex FFT of length L into a
+// real-input or real-output transform (shared by the planner and the kernels).
+#pragma once
+
+namespace pysyclfft::kernels {
+
+// Each map's FFT length L for data length n is plan::map_fft_length().
+enum MapKind : int {
+  kR2CFull = 0,  // real -> half spectrum, any n: FFT of length n of the real input
+  kR2CPacked,    // real -> half spectrum, even n: the n reals as n/2 complex, split after the FFT
+  kC2RFull,      // half spectrum -> real, any n: FFT of length n of the Hermitian extension
+  kC2RPacked,    // half spectrum -> real, even n: merged into n/2 complex before the FFT
+  kDCT1,         // even extension (2(n-1) reals) packed, L = n-1
+  kDST1,         // odd extension (2(n+1) reals) packed, L = n+1
+  kDCT2,         // Makhoul: even/odd reordering, L = n
+  kDST2,
+  kDCT3,
+  kDST3,
+  kDCT2Packed,   // even n: Makhoul through the packed real FFT, L = n/2
+  kDST2Packed,
+  kDCT3Packed,
+  kDST3Packed,
+  kDCT4Half,     // even n: n/2-point complex FFT of interleaved ends, L = n/2
+  kDST4Half,
+  kDCT4Full,     // any n: zero-padded 2n-point FFT, L = 2n
+  kDST4Full,
+};
+
+// Direction of each map's complex FFT: -1 forward, +1 backward.
+constexpr int map_sign(int kind) {
+  switch (kind) {
+    case kC2RFull: case kC2RPacked: case kDCT3: case kDST3: case kDCT3Packed: case kDST3Packed: return +1;
+    default: return -1;
+  }
+}
+
+// Whether the map needs the whole FFT result before it can store (the packed
+// real FFT split reads Z[k] and Z[L-k]): such maps have split_point(k, z) instead
+// of a pointwise store, and L + 1 outputs.
+constexpr bool map_splits_after(int kind) {
+  return kind == kR2CPacked || kind == kDCT2Packed || kind == kDST2Packed || kind == kDCT1 || kind == kDST1;
+}
+
+}  // namespace pysyclfft::kernels

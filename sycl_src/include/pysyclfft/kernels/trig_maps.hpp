@@ -1,0 +1,168 @@
+// Maps that compute DCT/DST types I-IV (scipy.fft's unnormalised definitions)
+// with one complex FFT of length L; see real_maps.hpp for the map interface.
+// Sine transforms reuse the cosine maps through
+//   DST-II(x)[k]  = DCT-II((-1)^j x[j])[n-1-k],
+//   DST-III(x)[k] = (-1)^k DCT-III(x reversed)[k],  DST-IV(x)[k] = (-1)^k DCT-IV(x reversed)[k].
+// Twiddle tables (w(a, b) = exp(-2*pi*i*a/b)) are described with each map.
+#pragma once
+#include "complex.hpp"
+#include "map_io.hpp"
+#include "real_maps.hpp"
+
+namespace pysyclfft::kernels {
+
+template <bool Reverse> inline index_t mirror(index_t m, index_t n) { return Reverse ? n - 1 - m : m; }
+template <typename T> inline T odd_negated(T v, index_t j) { return (j & 1) ? -v : v; }
+// Real part of w * v.
+template <typename T> inline T re_mul(cplx<T> w, cplx<T> v) { return w.re * v.re - w.im * v.im; }
+
+// Makhoul's ordering: FFT input m holds x[2m] for the first half, x[2(n-1-m)+1] after it.
+inline index_t makhoul_index(index_t m, index_t n) { return 2 * m < n ? 2 * m : 2 * (n - 1 - m) + 1; }
+
+// DCT-II (DST-II): y[k] = 2 Re(w(k, 4n) V[k]), V = FFT of the reordered input. Table: w(k, 4n), k < n.
+template <typename T, int L, bool Sine> struct DCT2Map {
+  MapIO<T> io;
+  cplx<T> operator()(int m) const {
+    const index_t j = makhoul_index(m, L);
+    const T x = io.real_in(j);
+    return {Sine ? odd_negated(x, j) : x, T(0)};
+  }
+  void operator()(int k, cplx<T> v) const {
+    const T y = 2 * re_mul(io.table[k], v) * io.scale;
+    io.real_out(mirror<Sine>(k, L), k == 0 ? y * io.edge_out : y);
+  }
+};
+
+// DCT-II (DST-II) of even n = 2L through an L-point FFT: the reordered input is
+// packed as a real FFT (real_maps.hpp), and each split output V[k], k <= L, gives
+// y[k] and, through V[n-k] = conj V[k], y[n-k].
+// Table: w(k, n) for k <= L, then w(k, 4n) for k < n.
+template <typename T, int L, bool Sine> struct DCT2PackedMap {
+  static constexpr int N = 2 * L;
+  MapIO<T> io;
+  T v(index_t m) const {  // the reordered (and for DST sign-alternated) input
+    const index_t j = makhoul_index(m, N);
+    const T x = io.real_in(j);
+    return Sine ? odd_negated(x, j) : x;
+  }
+  cplx<T> operator()(int m) const { return {v(2 * m), v(2 * m + 1)}; }
+  void put(index_t k, cplx<T> vk) const {
+    const T y = 2 * re_mul(io.table[L + 1 + k], vk) * io.scale;
+    io.real_out(mirror<Sine>(k, N), k == 0 ? y * io.edge_out : y);
+  }
+  template <class Z> void split_point(int k, const Z& z) const {
+    const cplx<T> vk = packed_split<T, L>(k, z, io.table[k]);
+    put(k, vk);
+    if (k != 0 && k != L) put(N - k, conj(vk));
+  }
+};
+
+// DCT-III (DST-III) of even n = 2L through an L-point FFT: the spectrum V below
+// is Hermitian, so the packed inverse real FFT (real_maps.hpp) of its first
+// L + 1 points gives the reordered output two points per FFT point.
+// Table: w(k, n) for k <= L, then w(k, 4n) for k < n.
+template <typename T, int L, bool Sine> struct DCT3PackedMap {
+  static constexpr int N = 2 * L;
+  MapIO<T> io;
+  T x(index_t m) const { return io.real_in(mirror<Sine>(m, N)); }
+  cplx<T> spectrum(index_t k) const {  // V[k] for k <= L, as in DCT3Map
+    const T a = k == 0 ? x(0) * io.edge_in : x(k);
+    const T b = k == 0 ? T(0) : x(N - k);
+    return mul_dir<+1>(cplx<T>{a, -b}, io.table[L + 1 + k]);
+  }
+  cplx<T> operator()(int m) const { return packed_merge(m, spectrum(m), spectrum(L - m), io.table[m]); }
+  void put(index_t i, T value) const {
+    const index_t j = makhoul_index(i, N);
+    const T y = value * io.scale;
+    io.real_out(j, Sine ? odd_negated(y, j) : y);
+  }
+  void operator()(int m, cplx<T> v) const {
+    put(2 * m, v.re);
+    put(2 * m + 1, v.im);
+  }
+};
+
+// DCT-III (DST-III): V[k] = conj(w(k, 4n)) (x[k] - i x[n-k]) (x[n] = 0), backward FFT,
+// then the inverse of Makhoul's ordering. Table: w(k, 4n), k < n.
+template <typename T, int L, bool Sine> struct DCT3Map {
+  MapIO<T> io;
+  T x(index_t m) const { return io.real_in(mirror<Sine>(m, L)); }
+  cplx<T> operator()(int k) const {
+    const T a = k == 0 ? x(0) * io.edge_in : x(k);
+    const T b = k == 0 ? T(0) : x(L - k);
+    return mul_dir<+1>(cplx<T>{a, -b}, io.table[k]);
+  }
+  void operator()(int m, cplx<T> v) const {
+    const index_t j = makhoul_index(m, L);
+    const T y = v.re * io.scale;
+    io.real_out(j, Sine ? odd_negated(y, j) : y);
+  }
+};
+
+// DCT-IV (DST-IV) of even n = 2L through an L-point FFT:
+//   z[m] = (x[2m] + i x[n-1-2m]) w(4m+1, 8n),  u[k] = Z[k] w(k, 2n),
+//   y[2k] = 2 Re u[k],  y[n-1-2k] = -2 Im u[k].
+// Table: w(4m+1, 8n) for m < L, then w(k, 2n) for k < L.
+template <typename T, int L, bool Sine> struct DCT4HalfMap {
+  static constexpr int N = 2 * L;
+  MapIO<T> io;
+  T x(index_t m) const { return io.real_in(mirror<Sine>(m, N)); }
+  cplx<T> operator()(int m) const { return cplx<T>{x(2 * m), x(N - 1 - 2 * m)} * io.table[m]; }
+  void operator()(int k, cplx<T> v) const {
+    const cplx<T> u = v * io.table[L + k];
+    io.real_out(2 * k, 2 * u.re * io.scale);
+    io.real_out(N - 1 - 2 * k, (Sine ? 2 : -2) * u.im * io.scale);  // n-1-2k is odd: DST flips it
+  }
+};
+
+// DCT-IV (DST-IV) of any n = L/2 through the zero-padded 2n-point FFT:
+//   y[k] = 2 Re(w(2k+1, 8n) FFT(x[j] w(j, 4n))[k]).  Table: w(j, 4n), j < n, then w(2k+1, 8n), k < n.
+template <typename T, int L, bool Sine> struct DCT4FullMap {
+  static constexpr int N = L / 2;
+  MapIO<T> io;
+  cplx<T> operator()(int j) const {
+    if (j >= N) return {T(0), T(0)};
+    return io.table[j] * io.real_in(mirror<Sine>(j, N));
+  }
+  void operator()(int k, cplx<T> v) const {
+    if (k >= N) return;
+    const T y = 2 * re_mul(io.table[N + k], v) * io.scale;
+    io.real_out(k, Sine ? odd_negated(y, k) : y);
+  }
+};
+
+// DCT-I: the real part of the real FFT of the even extension x0..x[n-1], x[n-2]..x1
+// (length 2(n-1)), packed into L = n-1 complex points and split (real_maps.hpp).
+// Table: w(k, 2L) for k <= L.
+template <typename T, int L> struct DCT1Map {
+  static constexpr int N = L + 1;
+  MapIO<T> io;
+  T e(index_t j) const {  // the even extension
+    const index_t i = j < N ? j : 2 * L - j;
+    const T x = io.real_in(i);
+    return i == 0 || i == N - 1 ? x * io.edge_in : x;
+  }
+  cplx<T> operator()(int m) const { return {e(2 * m), e(2 * m + 1)}; }
+  template <class Z> void split_point(int k, const Z& z) const {
+    const T y = packed_split<T, L>(k, z, io.table[k]).re * io.scale;
+    io.real_out(k, k == 0 || k == N - 1 ? y * io.edge_out : y);
+  }
+};
+
+// DST-I: minus the imaginary part of the real FFT of the odd extension
+// 0, x0..x[n-1], 0, -x[n-1]..-x0 (length 2(n+1)) at k = 1..n, packed into
+// L = n+1 complex points and split. Table: w(k, 2L) for k <= L.
+template <typename T, int L> struct DST1Map {
+  static constexpr int N = L - 1;
+  MapIO<T> io;
+  T e(index_t j) const {  // the odd extension
+    if (j == 0 || j == L) return T(0);
+    return j < L ? io.real_in(j - 1) : -io.real_in(2 * L - j - 1);
+  }
+  cplx<T> operator()(int m) const { return {e(2 * m), e(2 * m + 1)}; }
+  template <class Z> void split_point(int k, const Z& z) const {
+    if (k >= 1 && k <= N) io.real_out(k - 1, -packed_split<T, L>(k, z, io.table[k]).im * io.scale);
+  }
+};
+
+}  // namespace pysyclfft::kernels

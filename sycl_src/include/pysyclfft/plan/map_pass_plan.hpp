@@ -1,0 +1,99 @@
+// The unfused form of a real/trigonometric transform, for lengths whose FFT the
+// fused kernel (mapped_plan.hpp) cannot hold: a load pass writes the FFT input
+// into a complex buffer, any complex plan of length fft_length() transforms it
+// in place (the caller runs it), and a store pass forms the result. Both passes
+// are elementwise kernels compiled together.
+#pragma once
+#include <sycl/sycl.hpp>
+
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "../kernels/layout.hpp"
+#include "compiler.hpp"
+#include "device.hpp"
+#include "kernel_params.hpp"
+#include "map_tables.hpp"
+#include "mapped_plan.hpp"
+
+namespace pysyclfft::plan {
+
+inline constexpr const char* kMapPassEntryHeader = "pysyclfft/backends/sycl/map_pass_kernels.hpp";
+
+inline std::string map_pass_kernel_name(const char* pass, Precision p, int kind, std::int64_t fft_length) {
+  std::ostringstream s;
+  s << "pysyclfft_map_" << pass << "<" << real_name(p) << ", " << kind << ", " << fft_length << ">";
+  return s.str();
+}
+
+// Kernel names of the passes of many (transform, length) pairs, for compiling them in one build.
+inline std::vector<std::string> map_pass_kernel_names(const std::vector<std::pair<RealTransform, std::int64_t>>& jobs,
+                                                      Precision p) {
+  std::vector<std::string> names;
+  for (const auto& [t, n] : jobs) {
+    const int kind = choose_map(t, n);
+    const std::int64_t fft_length = map_fft_length(kind, n);
+    if (n < 1 || fft_length < 1) continue;
+    names.push_back(map_pass_kernel_name("load", p, kind, fft_length));
+    names.push_back(map_pass_kernel_name("store", p, kind, fft_length));
+  }
+  return names;
+}
+
+class MapPassPlan {
+ public:
+  MapPassPlan(sycl::queue q, RealTransform t, std::int64_t n, Precision p)
+      : queue_(std::move(q)), precision_(p), kind_(choose_map(t, n)), fft_length_(map_fft_length(kind_, n)) {
+    if (!supports(queue_.get_device(), p))
+      throw std::invalid_argument("pysyclfft: the device has no double precision (fp64) support");
+    if (n < 1 || fft_length_ < 1)
+      throw std::invalid_argument("pysyclfft: invalid length " + std::to_string(n) + " for this transform");
+    const auto k = KernelCompiler::instance().get(queue_, kMapPassEntryHeader, map_pass_kernel_names({{t, n}}, p));
+    load_ = k[0];
+    store_ = k[1];
+    table_ = p == Precision::f32 ? device_copy(queue_, map_table<float>(kind_, n))
+                                 : device_copy(queue_, map_table<double>(kind_, n));
+    group_ = elementwise_group_size(device_limits(queue_.get_device()));
+  }
+  MapPassPlan(const MapPassPlan&) = delete;
+  MapPassPlan& operator=(const MapPassPlan&) = delete;
+
+  // The load pass (store = false: `in` is the data, `out` the FFT buffer) or the
+  // store pass (store = true: `in` is the transformed buffer, `out` the result).
+  sycl::event execute(bool store, const void* in, void* out, const BatchLayout& layout, double scale, double edge_in,
+                      double edge_out, double imag_sign, const std::vector<sycl::event>& deps = {}) const {
+    if (layout.count() == 0) return queue_.ext_oneapi_submit_barrier(deps);
+    const bool split = store && kernels::map_splits_after(kind_);
+    const std::size_t points = std::size_t(layout.count()) * std::size_t(split ? fft_length_ + 1 : fft_length_);
+    const std::size_t groups = (points + group_ - 1) / group_;
+    const void* table = table_.get();
+    return queue_.submit([&](sycl::handler& h) {
+      h.depends_on(deps);
+      if (precision_ == Precision::f32)
+        h.set_args(in, out, table, layout, float(scale), float(edge_in), float(edge_out), float(imag_sign));
+      else
+        h.set_args(in, out, table, layout, scale, edge_in, edge_out, imag_sign);
+      h.parallel_for(sycl::nd_range<1>{groups * group_, group_}, store ? *store_ : *load_);
+    });
+  }
+
+  std::int64_t fft_length() const { return fft_length_; }
+  // The direction of the map's complex FFT.
+  bool fft_forward() const { return kernels::map_sign(kind_) < 0; }
+  const sycl::queue& queue() const { return queue_; }
+
+ private:
+  mutable sycl::queue queue_;
+  Precision precision_;
+  int kind_;
+  std::int64_t fft_length_;
+  std::optional<sycl::kernel> load_, store_;  // sycl::kernel has no default constructor
+  std::shared_ptr<void> table_;
+  std::size_t group_ = 1;
+};
+
+}  // namespace pysyclfft::plan

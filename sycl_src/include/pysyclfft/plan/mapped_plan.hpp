@@ -1,0 +1,174 @@
+// A batched 1-D real or trigonometric transform (rfft/irfft, DCT/DST I-IV) of
+// one length on one queue: a complex FFT kernel of length L with the map's
+// pre/post-processing fused in (kernels/batched_mapped.hpp), the FFT's twiddles
+// and the map's table on the device.
+#pragma once
+#include <sycl/sycl.hpp>
+
+#include <complex>
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <sstream>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include "../kernels/layout.hpp"
+#include "../kernels/map_kind.hpp"
+#include "compiler.hpp"
+#include "device.hpp"
+#include "kernel_params.hpp"
+#include "map_tables.hpp"
+#include "twiddles.hpp"
+
+namespace pysyclfft::plan {
+
+inline constexpr const char* kMappedEntryHeader = "pysyclfft/backends/sycl/mapped_kernel.hpp";
+
+enum class RealTransform { r2c, c2r, dct1, dct2, dct3, dct4, dst1, dst2, dst3, dst4 };
+
+// The map computing `t` for data length n: even lengths take a half-length FFT
+// (types I pack their extension of about 2n reals into about n complex points).
+inline int choose_map(RealTransform t, std::int64_t n) {
+  namespace k = kernels;
+  const bool even = n % 2 == 0;
+  switch (t) {
+    case RealTransform::r2c: return even ? k::kR2CPacked : k::kR2CFull;
+    case RealTransform::c2r: return even ? k::kC2RPacked : k::kC2RFull;
+    case RealTransform::dct1: return k::kDCT1;
+    case RealTransform::dct2: return even ? k::kDCT2Packed : k::kDCT2;
+    case RealTransform::dct3: return even ? k::kDCT3Packed : k::kDCT3;
+    case RealTransform::dct4: return even ? k::kDCT4Half : k::kDCT4Full;
+    case RealTransform::dst1: return k::kDST1;
+    case RealTransform::dst2: return even ? k::kDST2Packed : k::kDST2;
+    case RealTransform::dst3: return even ? k::kDST3Packed : k::kDST3;
+    case RealTransform::dst4: return even ? k::kDST4Half : k::kDST4Full;
+  }
+  throw std::invalid_argument("pysyclfft: unknown real transform");
+}
+
+// FFT length of a map for data length n (the inverse of kernels::data_length).
+inline std::int64_t map_fft_length(int kind, std::int64_t n) {
+  namespace k = kernels;
+  switch (kind) {
+    case k::kR2CPacked: case k::kC2RPacked: case k::kDCT4Half: case k::kDST4Half:
+    case k::kDCT2Packed: case k::kDST2Packed: case k::kDCT3Packed: case k::kDST3Packed: return n / 2;
+    case k::kDCT1: return n - 1;
+    case k::kDST1: return n + 1;
+    case k::kDCT4Full: case k::kDST4Full: return 2 * n;
+    default: return n;
+  }
+}
+
+// A host table copied to a new device allocation owned by the returned pointer.
+template <typename T> std::shared_ptr<void> device_copy(sycl::queue& q, const std::vector<std::complex<T>>& v) {
+  const std::size_t bytes = v.size() * sizeof(v[0]);
+  void* p = sycl::malloc_device(bytes, q);
+  if (!p) throw std::bad_alloc();
+  std::shared_ptr<void> owned(p, [q](void* ptr) { sycl::free(ptr, q); });
+  q.memcpy(p, v.data(), bytes).wait();
+  return owned;
+}
+
+struct MappedKernelParams {
+  int kind = 0;
+  std::int64_t n = 0;  // data length
+  C2CKernelParams fft;  // the complex FFT of length map_fft_length(kind, n)
+
+  bool supported() const { return !fft.radices.empty(); }
+  std::string kernel_name() const {
+    std::ostringstream s;
+    s << "pysyclfft_mapped<" << real_name(fft.precision) << ", " << kind << ", " << fft.threads << ", "
+      << fft.per_group;
+    for (int r : fft.radices) s << ", " << r;
+    s << ">";
+    return s.str();
+  }
+};
+
+inline MappedKernelParams choose_mapped_params(RealTransform t, std::int64_t n, Precision p, const DeviceLimits& dev) {
+  MappedKernelParams m;
+  m.kind = choose_map(t, n);
+  m.n = n;
+  const std::int64_t fft_length = map_fft_length(m.kind, n);
+  if (n >= 1 && fft_length >= 1) m.fft = choose_c2c_params(fft_length, p, dev);
+  return m;
+}
+
+class MappedPlan {
+ public:
+  MappedPlan(sycl::queue q, RealTransform t, std::int64_t n, Precision p) : queue_(std::move(q)) {
+    if (!supports(queue_.get_device(), p))
+      throw std::invalid_argument("pysyclfft: the device has no double precision (fp64) support");
+    params_ = choose_mapped_params(t, n, p, device_limits(queue_.get_device()));
+    if (!params_.supported())
+      throw std::domain_error("pysyclfft: no single-kernel plan for this real transform of length " +
+                              std::to_string(n));
+    kernel_ = KernelCompiler::instance().get(queue_, kMappedEntryHeader, {params_.kernel_name()}).at(0);
+    if (p == Precision::f32) upload<float>();
+    else upload<double>();
+  }
+  MappedPlan(const MappedPlan&) = delete;
+  MappedPlan& operator=(const MappedPlan&) = delete;
+
+  // Transforms layout.count() sequences (strides in elements of the input's and
+  // the output's own types), multiplying by `scale`; edge_in/edge_out are
+  // scipy's `orthogonalize` factors (1 when off); imag_sign = -1 conjugates complex
+  // input and output. `in` and `out` must not overlap.
+  sycl::event execute(const void* in, void* out, const BatchLayout& layout, double scale, double edge_in,
+                      double edge_out, double imag_sign, const std::vector<sycl::event>& deps = {}) const {
+    if (layout.count() == 0) return queue_.ext_oneapi_submit_barrier(deps);
+    const C2CKernelParams& f = params_.fft;
+    const std::size_t group = f.group_size();
+    const std::size_t groups = std::size_t((layout.count() + f.per_group - 1) / f.per_group);
+    const void* tw = twiddles_.get();
+    const void* table = table_.get();
+    return queue_.submit([&](sycl::handler& h) {
+      h.depends_on(deps);
+      if (f.precision == Precision::f32)
+        h.set_args(in, out, tw, table, layout, float(scale), float(edge_in), float(edge_out), float(imag_sign));
+      else
+        h.set_args(in, out, tw, table, layout, scale, edge_in, edge_out, imag_sign);
+      h.parallel_for(sycl::nd_range<1>{groups * group, group}, *kernel_);
+    });
+  }
+
+  const MappedKernelParams& params() const { return params_; }
+  const sycl::queue& queue() const { return queue_; }
+
+  std::string describe() const {
+    std::ostringstream s;
+    s << "mapped n=" << params_.n << " map " << params_.kind << " " << real_name(params_.fft.precision)
+      << ": fused into a single work-group Stockham FFT of length " << params_.fft.n << ", radices";
+    for (int r : params_.fft.radices) s << " " << r;
+    s << "; " << params_.fft.threads << " work-items x " << params_.fft.per_group << " transforms per group";
+    return s.str();
+  }
+
+ private:
+  template <typename T> void upload() {
+    twiddles_ = device_copy(queue_, stockham_twiddles<T>(params_.fft.radices));
+    table_ = device_copy(queue_, map_table<T>(params_.kind, params_.n));
+  }
+
+  mutable sycl::queue queue_;  // submit() is not const
+  MappedKernelParams params_;
+  std::optional<sycl::kernel> kernel_;  // sycl::kernel has no default constructor
+  std::shared_ptr<void> twiddles_, table_;
+};
+
+// Kernel names of many mapped transforms, for compiling them in one build.
+inline std::vector<std::string> mapped_kernel_names(const sycl::device& dev,
+                                                    const std::vector<std::pair<RealTransform, std::int64_t>>& jobs,
+                                                    Precision p) {
+  std::vector<std::string> names;
+  const DeviceLimits lim = device_limits(dev);
+  for (const auto& [t, n] : jobs) {
+    const MappedKernelParams m = choose_mapped_params(t, n, p, lim);
+    if (m.supported()) names.push_back(m.kernel_name());
+  }
+  return names;
+}
+
+}  // namespace pysyclfft::plan

@@ -1,0 +1,44 @@
+"""Helpers shared by test_real.py and test_dct.py: host copies, the relative-L2
+check against float64 references, skips for lengths that wait for the any-size
+complex FFT, and the switch to the unfused path."""
+import math
+
+import numpy as np
+import pytest
+
+import dpnp
+import dpnp.tensor as dpt
+
+from pysyclfft import _mapped
+
+
+def host(y):
+    if isinstance(y, np.ndarray):
+        return y
+    return dpt.asnumpy(y) if isinstance(y, dpt.usm_ndarray) else dpnp.asnumpy(y)
+
+
+def assert_close(got, ref, dtype, n, constant):
+    """Relative L2 error of got (any array kind, of `dtype`) within constant * eps * log2(n) of ref."""
+    got = host(got)
+    assert got.shape == ref.shape, f"shape {got.shape}, expected {ref.shape}"
+    assert got.dtype == np.dtype(dtype), f"dtype {got.dtype}, expected {np.dtype(dtype)}"
+    eps = np.finfo(np.float32 if np.dtype(dtype) in (np.float32, np.complex64) else np.float64).eps
+    bound = constant * eps * max(1.0, math.log2(n))
+    err = np.linalg.norm(got - ref) / max(np.linalg.norm(ref), 1e-300)
+    assert err <= bound, f"relative L2 error {err:.3g} > {bound:.3g} (n={n}, {np.dtype(dtype).name})"
+
+
+def supported(call):
+    """call(), or a skip when its FFT length needs the any-size complex transform."""
+    try:
+        return call()
+    except NotImplementedError as e:
+        pytest.skip(f"waits for the any-size complex FFT: {e}")
+
+
+@pytest.fixture
+def unfused(monkeypatch):
+    """Run the unfused path (load pass, complex plan, store pass) that lengths
+    beyond one work-group take, on lengths where it can be checked today."""
+    monkeypatch.setattr(_mapped, "force_unfused", True)
