@@ -83,5 +83,10 @@ def retry_after_clearing_disk_cache(build):
 
         warnings.warn("pysyclfft: kernel build failed; clearing the on-disk kernel cache and retrying",
                       RuntimeWarning, stacklevel=3)
-        shutil.rmtree(kernel_cache_dir(), ignore_errors=True)
+        cache = kernel_cache_dir()
+        for entry in cache.iterdir() if cache.is_dir() else ():  # empty it, keep the directory
+            if entry.is_dir():
+                shutil.rmtree(entry, ignore_errors=True)
+            else:
+                entry.unlink(missing_ok=True)
         return build()

@@ -26,13 +26,14 @@ print("ERR", err)
 """
 
 
-def _run_child(cache_dir):
+def _run_child(workdir):
+    cache_dir = workdir / "cache"
     env = dict(os.environ, PYSYCLFFT_CACHE_DIR=str(cache_dir))
     env.pop("SYCL_CACHE_DIR", None)
     env.pop("SYCL_CACHE_PERSISTENT", None)
     # cwd outside the checkout: the child must import the installed package, not the source tree
     out = subprocess.run([sys.executable, "-c", _CHILD], env=env, capture_output=True, text=True, timeout=300,
-                         cwd=cache_dir)
+                         cwd=workdir)
     assert out.returncode == 0, out.stderr
     return float(out.stdout.split("ERR")[1]), out.stderr
 
@@ -41,7 +42,7 @@ def _run_child(cache_dir):
 def test_corrupt_disk_cache_is_recovered(tmp_path, damage):
     err, _ = _run_child(tmp_path)
     assert err < 1e-14
-    files = [os.path.join(r, f) for r, _, fs in os.walk(tmp_path) for f in fs]
+    files = [os.path.join(r, f) for r, _, fs in os.walk(tmp_path / "cache") for f in fs]
     assert files, "the first process should have filled the disk cache"
     for f in files:
         data = open(f, "rb").read()
