@@ -4,7 +4,9 @@ Times only the kernel launch (C2CPlan.execute + wait) on preallocated USM
 arrays, batched along the leading axis with the transform over the contiguous
 last axis; the figure is the minimum over the repeats, GFLOP/s = 5 N log2(N)
 batch / t, and the relative L2 error against numpy's complex128 FFT is checked
-on the first rows.
+on the first rows. The process CPU time of the fastest call is printed too: on a
+shared machine, where other jobs take cores away, flops per CPU-second compare
+variants more steadily than wall time does.
 
     python benchmarks/kernel_sweep.py                      # default lengths, both dtypes
     python benchmarks/kernel_sweep.py -n 64 1000 --dtype complex64 --mib 32 --repeat 10
