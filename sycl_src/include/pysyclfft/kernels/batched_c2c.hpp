@@ -1,24 +1,31 @@
-// A work-group computes `PerGroup` transforms of a batch, each by a team of
-// `Threads` work-items, reading and writing through a BatchLayout.
+// Batched c2c transforms at two levels (portFFT's split):
+//  - team level: a work-group computes `PerGroup` transforms, each by a team of
+//    `Threads` work-items sharing local memory (Stockham::run with barriers);
+//  - work-item level: each work-item computes whole transforms alone, in
+//    registers, with no barriers (small lengths).
+// Both read and write through a BatchLayout.
 #pragma once
 #include "layout.hpp"
 #include "stockham.hpp"
 
 namespace pysyclfft::kernels {
 
-template <typename T> struct StridedLoad {
+// Point i of a transform at p, `Stride` apart (Stride = 0: `stride` at run time).
+// A compile-time unit stride lets the compiler see that consecutive work-items
+// touch consecutive points and use vector loads instead of gathers.
+template <typename T, int Stride = 0> struct StridedLoad {
   const cplx<T>* p;
   index_t stride;
-  cplx<T> operator()(int i) const { return p[i * stride]; }
+  cplx<T> operator()(int i) const { return load_cplx(p + (Stride ? index_t(i) * Stride : i * stride)); }
 };
 
-template <typename T> struct StridedScaledStore {
+template <typename T, int Stride = 0> struct StridedScaledStore {
   cplx<T>* p;
   index_t stride;
   T scale;
   bool active;  // teams past the end of the batch compute but do not store
   void operator()(int i, cplx<T> v) const {
-    if (active) p[i * stride] = v * scale;
+    if (active) store_cplx(p + (Stride ? index_t(i) * Stride : i * stride), v * scale);
   }
 };
 
@@ -35,8 +42,19 @@ template <typename T, int Sign, int Threads, int PerGroup, class Radices> struct
   static constexpr int kLocalElements = kNeedsLocal ? 2 * kN * PerGroup : 1;
 };
 
-// Which transform of the batch a work-item's team computes. Teams past the end
-// of the batch recompute the last transform (they must join the barriers) but do not store.
+// Which transform of the batch a team computes. Teams past the end of the
+// batch recompute the last transform (they must join the barriers) but do not store.
+struct TeamTransform {
+  index_t transform;
+  bool active;
+};
+template <class Cfg> TeamTransform team_transform(int team, index_t group, const BatchLayout& layout) {
+  const index_t t = group * Cfg::kPerGroup + team;
+  const bool active = t < layout.count();
+  return {active ? t : layout.count() - 1, active};
+}
+
+// The same from a flat local id (team-major), for 1-D work-groups.
 struct TeamSlot {
   int team, tid;
   index_t transform;
@@ -44,22 +62,48 @@ struct TeamSlot {
 };
 template <class Cfg> TeamSlot team_slot(int local_id, index_t group_id, const BatchLayout& layout) {
   const int team = local_id / Cfg::kThreads;
-  const index_t t = group_id * Cfg::kPerGroup + team;
-  const bool active = t < layout.count();
-  return {team, local_id % Cfg::kThreads, active ? t : layout.count() - 1, active};
+  const TeamTransform t = team_transform<Cfg>(team, group_id, layout);
+  return {team, local_id % Cfg::kThreads, t.transform, t.active};
 }
 
-// Body of the batched kernel; the execution layer supplies ids, the barrier and
-// `local` (kLocalElements elements of work-group memory).
-template <class Cfg, class Barrier>
-void batched_c2c(int local_id, index_t group_id, const Barrier& barrier, const cplx<typename Cfg::real>* in,
-                 cplx<typename Cfg::real>* out, const cplx<typename Cfg::real>* twiddles, const BatchLayout& layout,
-                 typename Cfg::real scale, cplx<typename Cfg::real>* local) {
+// Team level: team `team` of the work-group; the work-item is number `lane` of
+// the SIMD vector that starts at team member `vector` (a multiple of Lanes).
+// Lanes is the width the execution layer's compiler packs consecutive
+// work-items into (1 if none: then vector is the team member); knowing it, the
+// stages' index arithmetic is uniform per vector (see Stockham::butterfly).
+// The execution layer supplies ids, the barrier and `local` (kLocalElements
+// elements of work-group memory).
+template <class Cfg, int Stride, int Lanes, class Barrier>
+void team_c2c(int vector, int lane, int team, index_t group, const Barrier& barrier,
+              const cplx<typename Cfg::real>* in, cplx<typename Cfg::real>* out,
+              const cplx<typename Cfg::real>* twiddles, const BatchLayout& layout, typename Cfg::real scale,
+              cplx<typename Cfg::real>* local) {
   using T = typename Cfg::real;
-  const TeamSlot slot = team_slot<Cfg>(local_id, group_id, layout);
-  const StridedLoad<T> src{in + layout.in_base(slot.transform), layout.in_stride};
-  const StridedScaledStore<T> dst{out + layout.out_base(slot.transform), layout.out_stride, scale, slot.active};
-  Cfg::fft::run(barrier, slot.tid, Cfg::kThreads, src, dst, local + slot.team * 2 * Cfg::kN, twiddles);
+  static_assert(Cfg::kThreads % Lanes == 0, "a SIMD vector must not span two teams");
+  const TeamTransform t = team_transform<Cfg>(team, group, layout);
+  const StridedLoad<T, Stride> src{in + layout.in_base(t.transform), layout.in_stride};
+  const StridedScaledStore<T, Stride> dst{out + layout.out_base(t.transform), layout.out_stride, scale, t.active};
+  Cfg::fft::template run_vectors<Cfg::kThreads, Lanes>(barrier, vector, lane, src, dst, local + team * 2 * Cfg::kN,
+                                                       twiddles);
+}
+
+struct NoBarrier {
+  void operator()() const {}
+};
+
+// Work-item level: transform (t0, t1) of the two batch dimensions. The CPU
+// compiler packs consecutive work-items into SIMD lanes, so each butterfly runs
+// on as many transforms at once as there are lanes; every private array index
+// is a compile-time constant, so the transform stays in registers.
+template <typename T, int Sign, class Radices, int Stride>
+void item_c2c(index_t t0, index_t t1, const cplx<T>* in, cplx<T>* out, const cplx<T>* twiddles,
+              const BatchLayout& layout, T scale) {
+  using fft = Stockham<T, Sign, Radices>;
+  if (t0 >= layout.count0) return;
+  cplx<T> buffers[Radices::kCount > 1 ? 2 * fft::N : 1];
+  const StridedLoad<T, Stride> src{in + layout.in_base(t0, t1), layout.in_stride};
+  const StridedScaledStore<T, Stride> dst{out + layout.out_base(t0, t1), layout.out_stride, scale, true};
+  fft::template run<1>(NoBarrier{}, 0, 1, src, dst, buffers, twiddles);
 }
 
 }  // namespace pysyclfft::kernels

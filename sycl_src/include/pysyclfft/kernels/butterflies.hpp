@@ -1,7 +1,7 @@
 // In-register DFTs of small radices: y[k] = sum_j v[j] * exp(Sign*2*pi*i*j*k/R).
 // Sign = -1 is the forward transform. Each butterfly transforms v in place.
 //  - 2 and 4 are written out;
-//  - even radices (8, 16) split into two half-size DFTs (one radix-2 DIT step);
+//  - composite radices (8, 9, 16) take one Cooley-Tukey step in registers;
 //  - odd radices (3, 5, 7, 11, 13) pair j with R-j, so cos/sin products are shared.
 #pragma once
 #include "complex.hpp"
@@ -34,34 +34,6 @@ template <int Sign> struct Butterfly<4, Sign> {
   }
 };
 
-// Radix R = 2M: DFT_M of even and odd elements, then one twiddled radix-2 step.
-template <int R, int Sign> struct EvenButterfly {
-  static constexpr int M = R / 2;
-  template <typename T> static cplx<T> twiddle(cplx<T> a, int k) {
-    if (k == 0) return a;
-    if (2 * k == M) return mul_sign_i<Sign>(a);
-    return a * cplx<T>{RootOfUnity<T, Sign>::re(k, R), RootOfUnity<T, Sign>::im(k, R)};
-  }
-  template <typename T> static void apply(cplx<T>* v) {
-    cplx<T> even[M], odd[M];
-#pragma unroll
-    for (int j = 0; j < M; ++j) {
-      even[j] = v[2 * j];
-      odd[j] = v[2 * j + 1];
-    }
-    Butterfly<M, Sign>::apply(even);
-    Butterfly<M, Sign>::apply(odd);
-#pragma unroll
-    for (int k = 0; k < M; ++k) {
-      const cplx<T> o = twiddle(odd[k], k);
-      v[k] = even[k] + o;
-      v[k + M] = even[k] - o;
-    }
-  }
-};
-template <int Sign> struct Butterfly<8, Sign> : EvenButterfly<8, Sign> {};
-template <int Sign> struct Butterfly<16, Sign> : EvenButterfly<16, Sign> {};
-
 // cos and Sign*sin of 2*pi*m/R for m in [0, R), evaluated at compile time.
 template <typename T, int R, int Sign> struct RootTable {
   T c[R], s[R];
@@ -72,6 +44,51 @@ template <typename T, int R, int Sign> struct RootTable {
     }
   }
 };
+
+constexpr int smallest_factor(int r) {
+  int p = 2;
+  while (r % p != 0) ++p;
+  return p;
+}
+
+// Composite radix R = P*M (P its smallest prime factor), one Cooley-Tukey step
+// in registers: M-point DFTs of the P decimated sequences v[P*j + q], twiddles
+// w^(q*k) with w = exp(Sign*2*pi*i/R), then P-point DFTs; output k + M*p.
+// P = 2 is the classic even/odd split (radix 8 = 2*4, 16 = 2*8); 9 = 3*3.
+template <int R, int Sign> struct CompositeButterfly {
+  static constexpr int P = smallest_factor(R);
+  static constexpr int M = R / P;
+  static_assert(M > 1, "prime radices need their own butterfly");
+  template <typename T> static cplx<T> twiddle(cplx<T> a, int m) {
+    constexpr RootTable<T, R, Sign> w{};  // constexpr: evaluated by the compiler, never at run time
+    if (m == 0) return a;
+    if (2 * m == R) return {-a.re, -a.im};
+    if (4 * m == R) return mul_sign_i<Sign>(a);
+    if (4 * m == 3 * R) return mul_sign_i<-Sign>(a);
+    return a * cplx<T>{w.c[m], w.s[m]};
+  }
+  template <typename T> static void apply(cplx<T>* v) {
+    cplx<T> sub[P][M];
+#pragma unroll
+    for (int q = 0; q < P; ++q) {
+#pragma unroll
+      for (int j = 0; j < M; ++j) sub[q][j] = v[P * j + q];
+      Butterfly<M, Sign>::apply(sub[q]);
+    }
+#pragma unroll
+    for (int k = 0; k < M; ++k) {
+      cplx<T> t[P];
+#pragma unroll
+      for (int q = 0; q < P; ++q) t[q] = twiddle(sub[q][k], q * k);
+      Butterfly<P, Sign>::apply(t);
+#pragma unroll
+      for (int p = 0; p < P; ++p) v[k + M * p] = t[p];
+    }
+  }
+};
+template <int Sign> struct Butterfly<8, Sign> : CompositeButterfly<8, Sign> {};
+template <int Sign> struct Butterfly<9, Sign> : CompositeButterfly<9, Sign> {};
+template <int Sign> struct Butterfly<16, Sign> : CompositeButterfly<16, Sign> {};
 
 template <int R, int Sign> struct OddButterfly {
   static constexpr int H = (R - 1) / 2;

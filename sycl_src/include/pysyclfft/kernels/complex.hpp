@@ -30,4 +30,24 @@ template <int Sign, typename T> inline cplx<T> mul_sign_i(cplx<T> a) {
   else return {-a.im, a.re};
 }
 
+// One point from/to memory. A complex<float> moves as one 64-bit word: across
+// work-items the CPU vectoriser then emits one vector load of whole points (or
+// one gather of 64-bit words) instead of separate strided loads of re and im.
+template <typename T> inline cplx<T> load_cplx(const cplx<T>* p) {
+  if constexpr (sizeof(T) == 4) {
+    const unsigned long long w = *reinterpret_cast<const unsigned long long*>(p);
+    return {__builtin_bit_cast(T, unsigned(w)), __builtin_bit_cast(T, unsigned(w >> 32))};
+  } else {
+    return *p;
+  }
+}
+template <typename T> inline void store_cplx(cplx<T>* p, cplx<T> v) {
+  if constexpr (sizeof(T) == 4) {
+    *reinterpret_cast<unsigned long long*>(p) =
+        (unsigned long long)__builtin_bit_cast(unsigned, v.im) << 32 | __builtin_bit_cast(unsigned, v.re);
+  } else {
+    *p = v;
+  }
+}
+
 }  // namespace pysyclfft::kernels

@@ -14,8 +14,11 @@ struct BatchLayout {
   index_t count1, in_dist1, out_dist1;  // outer batch dimension
 
   index_t count() const { return count0 * count1; }
-  index_t in_base(index_t t) const { return in_offset + (t % count0) * in_dist0 + (t / count0) * in_dist1; }
-  index_t out_base(index_t t) const { return out_offset + (t % count0) * out_dist0 + (t / count0) * out_dist1; }
+  // First element of transform (t0, t1), or of flat transform t = t0 + t1*count0.
+  index_t in_base(index_t t0, index_t t1) const { return in_offset + t0 * in_dist0 + t1 * in_dist1; }
+  index_t out_base(index_t t0, index_t t1) const { return out_offset + t0 * out_dist0 + t1 * out_dist1; }
+  index_t in_base(index_t t) const { return in_base(t % count0, t / count0); }
+  index_t out_base(index_t t) const { return out_base(t % count0, t / count0); }
 };
 
 }  // namespace pysyclfft::kernels

@@ -2,7 +2,8 @@
 // of `threads` work-items that share local memory.
 //
 // Stage s with radix R and span Ns = R0*...*R(s-1) computes, for each butterfly
-// j in [0, N/R): read x[j + r*N/R], twiddle by w^(r*(j%Ns)) with w = exp(Sign*2*pi*i/(Ns*R)),
+// j in [0, N/R): read x[j + r*N/R], twiddle by w^(r*(j%Ns)) with w = exp(Sign*2*pi*i/(Ns*R))
+// (table entry (r-1)*Ns + j%Ns of the stage, see plan/twiddles.hpp),
 // apply the radix-R DFT, write to (j/Ns)*Ns*R + j%Ns + r*Ns. The output comes out
 // in natural order with no bit-reversal pass. The first stage reads the caller's
 // source and the last writes the caller's destination directly, so a transform
@@ -14,6 +15,7 @@
 
 namespace pysyclfft::kernels {
 
+// Points of a caller's team-shared buffer (e.g. a map's spare_buffer), interleaved.
 template <typename T> struct LocalLoad {
   const cplx<T>* p;
   cplx<T> operator()(int i) const { return p[i]; }
@@ -21,6 +23,22 @@ template <typename T> struct LocalLoad {
 template <typename T> struct LocalStore {
   cplx<T>* p;
   void operator()(int i, cplx<T> v) const { p[i] = v; }
+};
+
+// The stages' own buffers hold real and imaginary parts in separate arrays, so
+// that consecutive work-items touching consecutive points use plain vector loads.
+template <typename T> struct SplitLoad {
+  const T* re;
+  const T* im;
+  cplx<T> operator()(int i) const { return {re[i], im[i]}; }
+};
+template <typename T> struct SplitStore {
+  T* re;
+  T* im;
+  void operator()(int i, cplx<T> v) const {
+    re[i] = v.re;
+    im[i] = v.im;
+  }
 };
 
 template <int... R> struct RadixList {
@@ -42,43 +60,62 @@ template <int... R> struct RadixList {
 template <typename T, int Sign, class Radices> struct Stockham {
   static constexpr int N = Radices::product();
   static constexpr int kStages = Radices::kCount;
-  // Largest number of butterflies any stage needs: the natural team size.
-  static constexpr int max_butterflies() {
-    int m = 0;
-    for (int s = 0; s < kStages; ++s) m = N / Radices::at(s) > m ? N / Radices::at(s) : m;
-    return m;
+  // Butterfly j = jv + lane of the stage with radix R and span Ns, where jv is a
+  // multiple of Lanes, the same for the Lanes work-items that the CPU compiler
+  // packs into one SIMD vector. When Lanes divides Ns, j/Ns = jv/Ns for the
+  // whole vector, so the compiler sees consecutive twiddle reads and writes
+  // (vector loads and stores instead of gathers and scatters). The first stage
+  // (Ns = 1) and the last (Ns*R = N) get their index arithmetic simplified too.
+  template <int R, int Ns, int Lanes, class Src, class Dst>
+  static void butterfly(int jv, int lane, const Src& src, const Dst& dst, const cplx<T>* tw) {
+    const int j = jv + lane;
+    cplx<T> v[R];
+#pragma unroll
+    for (int r = 0; r < R; ++r) v[r] = src(j + r * (N / R));
+    constexpr bool kWholeVectors = Ns % Lanes == 0;
+    const int k = Ns == 1 ? 0 : Ns * R == N ? j : kWholeVectors ? jv % Ns + lane : j % Ns;
+    if constexpr (Ns > 1) {
+#pragma unroll
+      for (int r = 1; r < R; ++r) v[r] = mul_dir<Sign>(v[r], load_cplx(tw + (r - 1) * Ns + k));
+    }
+    Butterfly<R, Sign>::apply(v);
+    const int base = Ns == 1 ? j * R : Ns * R == N ? j : (kWholeVectors ? jv : j) / Ns * Ns * R + k;
+#pragma unroll
+    for (int r = 0; r < R; ++r) dst(base + r * Ns, v[r]);
   }
 
-  template <int R, int Ns, class Src, class Dst>
-  static void stage(int tid, int threads, const Src& src, const Dst& dst, const cplx<T>* tw) {
-    for (int j = tid; j < N / R; j += threads) {
-      cplx<T> v[R];
+  // The stage's N/R butterflies shared among the team; the work-item is `lane`
+  // of the vector starting at team member `vector`. With Threads known at
+  // compile time (> 0) each work-item's butterfly count is a constant and the
+  // loop unrolls; Threads = 0 takes the team size `threads` at run time.
+  template <int R, int Ns, int Threads, int Lanes, class Src, class Dst>
+  static void stage(int vector, int lane, int threads, const Src& src, const Dst& dst, const cplx<T>* tw) {
+    constexpr int kButterflies = N / R;
+    if constexpr (Threads > 0) {
 #pragma unroll
-      for (int r = 0; r < R; ++r) v[r] = src(j + r * (N / R));
-      const int k = j % Ns;
-      if constexpr (Ns > 1) {
-#pragma unroll
-        for (int r = 1; r < R; ++r) v[r] = mul_dir<Sign>(v[r], tw[k * (R - 1) + r - 1]);
+      for (int i = 0; i < (kButterflies + Threads - 1) / Threads; ++i) {
+        const int jv = vector + i * Threads;
+        if (kButterflies % Threads == 0 || jv + lane < kButterflies) butterfly<R, Ns, Lanes>(jv, lane, src, dst, tw);
       }
-      Butterfly<R, Sign>::apply(v);
-      const int base = (j / Ns) * Ns * R + k;
-#pragma unroll
-      for (int r = 0; r < R; ++r) dst(base + r * Ns, v[r]);
+    } else {
+      for (int j = vector + lane; j < kButterflies; j += threads) butterfly<R, Ns, 1>(j, 0, src, dst, tw);
     }
   }
 
-  // Runs stages I.. with span Ns, reading `src`; `cur`/`other` are the local buffers.
-  template <int I, int Ns, class Barrier, class Src, class Dst>
-  static void run_from(const Barrier& barrier, int tid, int threads, const Src& src, const Dst& dst,
-                       cplx<T>* cur, cplx<T>* other, const cplx<T>* twiddles) {
+  // Runs stages I.. with span Ns, reading `src`; `cur`/`other` are the local
+  // buffers of 2N reals each (N real parts, then N imaginary parts).
+  template <int I, int Ns, int Threads, int Lanes, class Barrier, class Src, class Dst>
+  static void run_from(const Barrier& barrier, int vector, int lane, int threads, const Src& src, const Dst& dst,
+                       T* cur, T* other, const cplx<T>* twiddles) {
     constexpr int R = Radices::at(I);
     const cplx<T>* tw = twiddles + Radices::twiddle_offset(I);
     if constexpr (I == kStages - 1) {
-      stage<R, Ns>(tid, threads, src, dst, tw);
+      stage<R, Ns, Threads, Lanes>(vector, lane, threads, src, dst, tw);
     } else {
-      stage<R, Ns>(tid, threads, src, LocalStore<T>{cur}, tw);
+      stage<R, Ns, Threads, Lanes>(vector, lane, threads, src, SplitStore<T>{cur, cur + N}, tw);
       barrier();
-      run_from<I + 1, Ns * R>(barrier, tid, threads, LocalLoad<T>{cur}, dst, other, cur, twiddles);
+      run_from<I + 1, Ns * R, Threads, Lanes>(barrier, vector, lane, threads, SplitLoad<T>{cur, cur + N}, dst, other,
+                                              cur, twiddles);
     }
   }
 
@@ -87,11 +124,23 @@ template <typename T, int Sign, class Radices> struct Stockham {
   static cplx<T>* spare_buffer(cplx<T>* buffers) { return buffers + ((kStages - 1) % 2) * N; }
 
   // One transform from src to dst. Every member of the team must call this
-  // (barriers), `buffers` holds 2*N elements of team-shared memory.
-  template <class Barrier, class Src, class Dst>
+  // (barriers), `buffers` holds 2*N elements of team-shared memory. Threads > 0
+  // fixes the team size at compile time (then `threads` must equal it).
+  template <int Threads = 0, class Barrier, class Src, class Dst>
   static void run(const Barrier& barrier, int tid, int threads, const Src& src, const Dst& dst,
                   cplx<T>* buffers, const cplx<T>* twiddles) {
-    run_from<0, 1>(barrier, tid, threads, src, dst, buffers, buffers + N, twiddles);
+    run_vectors<Threads, 1>(barrier, tid, 0, src, dst, buffers, twiddles, threads);
+  }
+
+  // The same for a team of Threads work-items packed Lanes to a SIMD vector
+  // (Lanes divides Threads): the work-item is number `lane` of the vector
+  // starting at team member `vector`, a multiple of Lanes.
+  template <int Threads, int Lanes, class Barrier, class Src, class Dst>
+  static void run_vectors(const Barrier& barrier, int vector, int lane, const Src& src, const Dst& dst,
+                          cplx<T>* buffers, const cplx<T>* twiddles, int threads = Threads) {
+    static_assert(Lanes == 1 || (Threads > 0 && Threads % Lanes == 0), "vectors need a compile-time team size");
+    T* reals = &buffers[0].re;  // the 2N points as 4N reals
+    run_from<0, 1, Threads, Lanes>(barrier, vector, lane, threads, src, dst, reals, reals + 2 * N, twiddles);
   }
 };
 

@@ -30,10 +30,9 @@ inline std::vector<std::string> c2c_kernel_names(const sycl::device& dev, const 
   std::vector<std::string> names;
   const DeviceLimits lim = device_limits(dev);
   for (auto n : lengths) {
-    const C2CKernelParams k = choose_c2c_params(n, p, lim);
+    const C2CKernelParams k = choose_c2c_kernel(n, p, lim);
     if (k.radices.empty()) continue;
-    names.push_back(k.kernel_name(-1));
-    names.push_back(k.kernel_name(+1));
+    for (auto& name : k.kernel_names()) names.push_back(std::move(name));
   }
   return names;
 }
@@ -44,11 +43,10 @@ class C2CPlan {
     if (n < 1) throw std::invalid_argument("pysyclfft: transform length must be >= 1, got " + std::to_string(n));
     if (!supports(queue_.get_device(), p))
       throw std::invalid_argument("pysyclfft: the device has no double precision (fp64) support");
-    params_ = choose_c2c_params(n, p, device_limits(queue_.get_device()));
+    params_ = choose_c2c_kernel(n, p, device_limits(queue_.get_device()));
     if (params_.radices.empty())
       throw std::domain_error("pysyclfft: no single-kernel plan for length " + std::to_string(n));
-    kernels_ = KernelCompiler::instance().get(queue_, kC2CEntryHeader,
-                                              {params_.kernel_name(-1), params_.kernel_name(+1)});
+    kernels_ = KernelCompiler::instance().get(queue_, kC2CEntryHeader, params_.kernel_names());
     upload_twiddles();
   }
   C2CPlan(const C2CPlan&) = delete;
@@ -60,16 +58,16 @@ class C2CPlan {
   sycl::event execute(const void* in, void* out, const BatchLayout& layout, bool forward, double scale,
                       const std::vector<sycl::event>& deps = {}) const {
     if (layout.count() == 0) return queue_.ext_oneapi_submit_barrier(deps);
-    const std::size_t group = params_.group_size();
-    const std::size_t groups = std::size_t((layout.count() + params_.per_group - 1) / params_.per_group);
-    const sycl::kernel& k = kernels_[forward ? 0 : 1];
+    const sycl::nd_range<2> range = launch_range(layout);
+    const bool unit_stride = layout.in_stride == 1 && layout.out_stride == 1;
+    const sycl::kernel& k = kernels_[params_.kernel_index(forward, unit_stride)];
     return queue_.submit([&](sycl::handler& h) {
       h.depends_on(deps);
       if (params_.precision == Precision::f32)
         h.set_args(in, out, static_cast<const void*>(twiddles_.get()), layout, static_cast<float>(scale));
       else
         h.set_args(in, out, static_cast<const void*>(twiddles_.get()), layout, scale);
-      h.parallel_for(sycl::nd_range<1>{groups * group, group}, k);
+      h.parallel_for(range, k);
     });
   }
 
@@ -83,12 +81,29 @@ class C2CPlan {
     std::ostringstream s;
     s << "c2c n=" << params_.n << " " << real_name(params_.precision) << ": single work-group Stockham, radices";
     for (int r : params_.radices) s << " " << r;
-    s << "; " << params_.threads << " work-items x " << params_.per_group << " transforms per group; "
+    if (params_.level == Level::work_item)
+      s << "; work-item level, " << params_.per_group << " transforms per group; ";
+    else
+      s << "; " << params_.threads << " work-items x " << params_.per_group << " transforms per group; ";
+    s
       << twiddle_bytes_ << " B twiddles";
     return s.str();
   }
 
  private:
+  // Matches the kernels' nd_range<2> (see backends/sycl/c2c_kernel.hpp).
+  sycl::nd_range<2> launch_range(const BatchLayout& layout) const {
+    const auto rounded = [](std::int64_t count, std::size_t block) {
+      return std::size_t((count + block - 1) / block) * block;
+    };
+    if (params_.level == Level::work_item) {
+      const std::size_t group = params_.per_group;
+      return {{std::size_t(layout.count1), rounded(layout.count0, group)}, {1, group}};
+    }
+    return {{rounded(layout.count(), params_.per_group), std::size_t(params_.threads)},
+            {std::size_t(params_.per_group), std::size_t(params_.threads)}};
+  }
+
   template <typename T> void upload(const std::vector<std::complex<T>>& table) {
     twiddle_bytes_ = table.size() * sizeof(table[0]);
     void* p = sycl::malloc_device(twiddle_bytes_, queue_);
@@ -103,7 +118,7 @@ class C2CPlan {
 
   mutable sycl::queue queue_;  // submit() is not const
   C2CKernelParams params_;
-  std::vector<sycl::kernel> kernels_;  // forward, backward
+  std::vector<sycl::kernel> kernels_;  // in the order of C2CKernelParams::kernel_names()
   std::shared_ptr<void> twiddles_;
   std::size_t twiddle_bytes_ = 0;
 };

@@ -23,24 +23,44 @@ struct DeviceLimits {
   bool is_cpu = true;
 };
 
+// Work-item level (one work-item computes whole transforms in registers) or
+// team level (a team of work-items shares local memory), as in portFFT.
+enum class Level { work_item, team };
+
 struct C2CKernelParams {
   std::int64_t n = 0;
   Precision precision = Precision::f32;
   std::vector<int> radices;
-  int threads = 1;    // work-items per transform
+  Level level = Level::team;
+  int threads = 1;    // work-items per transform (team level)
   int per_group = 1;  // transforms per work-group
 
   int group_size() const { return threads * per_group; }
   std::size_t local_bytes() const {
-    return radices.size() > 1 ? 2 * std::size_t(n) * per_group * 2 * real_size(precision) : 0;
+    return radices.size() > 1 && level == Level::team ? 2 * std::size_t(n) * per_group * 2 * real_size(precision) : 0;
   }
-  // The kernel's registered name; Sign = -1 forward, +1 backward.
-  std::string kernel_name(int sign) const {
+  // The kernel's registered name; Sign = -1 forward, +1 backward; Stride = 1
+  // for contiguous transforms, 0 for a run-time stride.
+  std::string kernel_name(int sign, int stride = 0) const {
     std::ostringstream s;
-    s << "pysyclfft_c2c<" << real_name(precision) << ", " << sign << ", " << threads << ", " << per_group;
+    if (level == Level::work_item)
+      s << "pysyclfft_c2c_item<" << real_name(precision) << ", " << sign << ", " << stride;
+    else
+      s << "pysyclfft_c2c<" << real_name(precision) << ", " << sign << ", " << threads << ", " << per_group << ", "
+        << stride;
     for (int r : radices) s << ", " << r;
     s << ">";
     return s.str();
+  }
+  // Every kernel a plan uses, compiled together; kernel_index() picks one.
+  // Teams get a unit-stride variant (vector loads across the team); a
+  // work-item reads its own transform, which a known stride does not speed up.
+  std::vector<std::string> kernel_names() const {
+    if (level == Level::work_item) return {kernel_name(-1, 0), kernel_name(+1, 0)};
+    return {kernel_name(-1, 0), kernel_name(+1, 0), kernel_name(-1, 1), kernel_name(+1, 1)};
+  }
+  int kernel_index(bool forward, bool unit_stride) const {
+    return (forward ? 0 : 1) + (unit_stride && level == Level::team ? 2 : 0);
   }
 };
 
@@ -62,12 +82,41 @@ inline int gpu_max_pow2_radix(std::int64_t n) {
   return radix;
 }
 
-// nullopt-like: returns params with empty radices if n cannot run in one work-group.
+// Sub-group size of the SYCL team kernels (kSimdLanes in backends/sycl/exec.hpp):
+// the CPU device's compiler packs that many work-items into SIMD lanes.
+inline constexpr int kCpuSimdLanes = 16;
+
+// CPU team: whole SIMD vectors (a vector spanning two teams turns every access
+// into a gather), sized to waste the fewest lanes over all stages (stage s has
+// n/R_s butterflies; masked lanes past the end cost as much as busy ones), with
+// at most about 4 butterflies per work-item in any stage (the loops unroll: code
+// size) and at most 1024 work-items; the largest such team on ties.
+inline int cpu_team_size(const std::vector<int>& radices, std::int64_t n) {
+  const auto whole_vectors = [](std::int64_t x) {
+    return int((x + kCpuSimdLanes - 1) / kCpuSimdLanes * kCpuSimdLanes);
+  };
+  std::int64_t most = 0;  // butterflies of the busiest stage
+  for (int r : radices) most = std::max(most, n / r);
+  const int largest = std::min(whole_vectors(most), 1024);
+  int best = largest;
+  std::int64_t best_slots = -1;
+  const int smallest = std::min(whole_vectors(std::max<std::int64_t>(most / 4, 1)), largest);
+  for (int t = smallest; t <= largest; t += kCpuSimdLanes) {
+    std::int64_t slots = 0;
+    for (int r : radices) slots += (n / r + t - 1) / t * t;
+    if (best_slots < 0 || slots <= best_slots) best = t, best_slots = slots;
+  }
+  return best;
+}
+
+// Team-level parameters (what every single-kernel transform can build on, e.g.
+// the fused real/trigonometric kernels). nullopt-like: returns params with empty
+// radices if n cannot run in one work-group.
 inline C2CKernelParams choose_c2c_params(std::int64_t n, Precision p, const DeviceLimits& dev) {
   C2CKernelParams k;
   k.n = n;
   k.precision = p;
-  k.radices = n == 1 ? std::vector<int>{1} : stockham_radices(n, dev.is_cpu ? 8 : gpu_max_pow2_radix(n));
+  k.radices = n == 1 ? std::vector<int>{1} : stockham_radices(n, dev.is_cpu ? 8 : gpu_max_pow2_radix(n), dev.is_cpu);
   if (k.radices.empty() || n > max_single_kernel_length(p, dev)) {
     k.radices.clear();
     return k;
@@ -75,20 +124,35 @@ inline C2CKernelParams choose_c2c_params(std::int64_t n, Precision p, const Devi
   // GPU (tuned on an H100, docs/performance-gpu.md): groups are best at about a
   // third of the local memory, so that a multiprocessor holds three of them.
   const std::size_t gpu_local_budget = dev.local_mem_bytes / 3;
-  // Team: one work-item per butterfly of the stage with the fewest butterflies
+  // GPU team: one work-item per butterfly of the stage with the fewest butterflies
   // (its largest radix), capped so big transforms loop instead of forming huge teams;
-  // on a GPU a transform too big for that budget runs alone on its multiprocessor,
+  // a transform too big for that budget runs alone on its multiprocessor,
   // so it takes the largest team to keep enough loads in flight.
   const int max_radix = *std::max_element(k.radices.begin(), k.radices.end());
   const bool alone = !dev.is_cpu && k.local_bytes() > gpu_local_budget;
   const std::int64_t team_cap = alone ? std::int64_t(dev.max_group_size) : 256;
-  k.threads = int(std::max<std::int64_t>(1, std::min<std::int64_t>(n / max_radix, team_cap)));
+  k.threads = dev.is_cpu ? cpu_team_size(k.radices, n)
+                         : int(std::max<std::int64_t>(1, std::min<std::int64_t>(n / max_radix, team_cap)));
   // Pack transforms until the group reaches a useful size or local memory runs out.
   const int target_group = dev.is_cpu ? 64 : 512;
   const std::size_t local_budget = dev.is_cpu ? std::min<std::size_t>(dev.local_mem_bytes, 64 * 1024) : gpu_local_budget;
   while (k.group_size() * 2 <= target_group && std::size_t(k.group_size() * 2) <= dev.max_group_size &&
          (k.radices.size() <= 1 || 2 * k.local_bytes() <= local_budget))
     k.per_group *= 2;
+  return k;
+}
+
+// The batched c2c kernel of a plan: on a CPU, short transforms run one per
+// work-item, in registers (measured on the OpenCL CPU device: faster than teams
+// up to 64 points; at 256 the fully unrolled transform spills and teams win),
+// in large groups that amortise the per-group cost; else the team level.
+inline C2CKernelParams choose_c2c_kernel(std::int64_t n, Precision p, const DeviceLimits& dev) {
+  C2CKernelParams k = choose_c2c_params(n, p, dev);
+  if (dev.is_cpu && !k.radices.empty() && n <= 64) {
+    k.level = Level::work_item;
+    k.threads = 1;
+    k.per_group = int(std::min<std::size_t>(256, dev.max_group_size));
+  }
   return k;
 }
 

@@ -30,13 +30,14 @@ inline std::complex<long double> root_of_unity(std::int64_t k, std::int64_t n) {
 }
 
 // Per-stage Stockham twiddles: for stage s with span Ns and radix R, entries
-// [k*(R-1) + r-1] = exp(-2*pi*i*r*k/(Ns*R)), k < Ns, 1 <= r < R. Stage 0 has none.
+// [(r-1)*Ns + k] = exp(-2*pi*i*r*k/(Ns*R)), 1 <= r < R, k < Ns (consecutive
+// butterflies read consecutive entries). Stage 0 has none.
 template <typename T> std::vector<std::complex<T>> stockham_twiddles(const std::vector<int>& radices) {
   std::vector<std::complex<T>> table;
   std::int64_t span = 1;
   for (int radix : radices) {
-    for (std::int64_t k = 0; k < span; ++k)
-      for (int r = 1; r < radix; ++r) {
+    for (int r = 1; r < radix; ++r)
+      for (std::int64_t k = 0; k < span; ++k) {
         const auto w = root_of_unity(r * k, span * radix);
         table.emplace_back(static_cast<T>(w.real()), static_cast<T>(w.imag()));
       }

@@ -1,18 +1,42 @@
-// SYCL entry point of the batched single-work-group c2c transform.
-// Instantiated by name (registered_names) from the planner, e.g.
-//   pysyclfft_c2c<float, -1, 64, 2, 4, 4, 4>   (T, Sign, Threads, PerGroup, radices...)
+// SYCL entry points of the batched single-kernel c2c transform, instantiated by
+// name (registered_names) from the planner. Stride is the compile-time element
+// stride (1 for contiguous transforms) or 0 for a run-time stride.
+//   pysyclfft_c2c<float, -1, 64, 2, 1, 4, 4, 4>  (T, Sign, Threads, PerGroup, Stride, radices...)
+//     team level, nd_range<2>: dimension 1 = work-item in its team (Threads),
+//     dimension 0 = team (PerGroup per work-group), one transform per team;
+//   pysyclfft_c2c_item<float, -1, 1, 16, 4>      (T, Sign, Stride, radices...)
+//     work-item level, nd_range<2>: dimension 1 = inner batch index,
+//     dimension 0 = outer batch index (one work-item per transform).
 #pragma once
 #include "../../kernels/batched_c2c.hpp"
 #include "exec.hpp"
 
-template <typename T, int Sign, int Threads, int PerGroup, int... R>
-SYCL_EXT_ONEAPI_FUNCTION_PROPERTY((sycl::ext::oneapi::experimental::nd_range_kernel<1>))
+template <typename T, int Sign, int Threads, int PerGroup, int Stride, int... R>
+SYCL_EXT_ONEAPI_FUNCTION_PROPERTY((sycl::ext::oneapi::experimental::nd_range_kernel<2>))
+[[sycl::reqd_sub_group_size(pysyclfft::sycl_backend::kSimdLanes)]]
 void pysyclfft_c2c(const pysyclfft::kernels::cplx<T>* in, pysyclfft::kernels::cplx<T>* out,
                    const pysyclfft::kernels::cplx<T>* twiddles, pysyclfft::kernels::BatchLayout layout, T scale) {
   namespace k = pysyclfft::kernels;
   using Cfg = k::C2CConfig<T, Sign, Threads, PerGroup, k::RadixList<R...>>;
-  const auto item = pysyclfft::sycl_backend::this_item();
+  namespace sb = pysyclfft::sycl_backend;
+  const auto item = sb::this_item<2>();
   PYSYCLFFT_LOCAL_ARRAY(k::cplx<T>, Cfg::kLocalElements, local);
-  k::batched_c2c<Cfg>(int(item.get_local_id(0)), k::index_t(item.get_group(0)), pysyclfft::sycl_backend::GroupBarrier{},
-                      in, out, twiddles, layout, scale, local);
+  // Sub-groups of kSimdLanes consecutive work-items (the kernel requires that
+  // size), so the sub-group index gives each SIMD vector's first team member.
+  constexpr int kLanes = Threads % sb::kSimdLanes == 0 ? sb::kSimdLanes : 1;
+  const auto sg = item.get_sub_group();
+  const int lane = kLanes > 1 ? int(sg.get_local_linear_id()) : 0;
+  const int vector = kLanes > 1 ? int(sg.get_group_linear_id()) * kLanes % Threads : int(item.get_local_id(1));
+  k::team_c2c<Cfg, Stride, kLanes>(vector, lane, int(item.get_local_id(0)), k::index_t(item.get_group(0)),
+                                   sb::GroupBarrier<2>{}, in, out, twiddles, layout, scale, local);
+}
+
+template <typename T, int Sign, int Stride, int... R>
+SYCL_EXT_ONEAPI_FUNCTION_PROPERTY((sycl::ext::oneapi::experimental::nd_range_kernel<2>))
+void pysyclfft_c2c_item(const pysyclfft::kernels::cplx<T>* in, pysyclfft::kernels::cplx<T>* out,
+                        const pysyclfft::kernels::cplx<T>* twiddles, pysyclfft::kernels::BatchLayout layout, T scale) {
+  namespace k = pysyclfft::kernels;
+  const auto item = pysyclfft::sycl_backend::this_item<2>();
+  k::item_c2c<T, Sign, k::RadixList<R...>, Stride>(k::index_t(item.get_global_id(1)), k::index_t(item.get_global_id(0)),
+                                                   in, out, twiddles, layout, scale);
 }

@@ -12,10 +12,18 @@ namespace pysyclfft::sycl_backend {
 
 namespace syclexp = sycl::ext::oneapi::experimental;
 
-inline sycl::nd_item<1> this_item() { return sycl::ext::oneapi::this_work_item::get_nd_item<1>(); }
+template <int Dims = 1> sycl::nd_item<Dims> this_item() {
+  return sycl::ext::oneapi::this_work_item::get_nd_item<Dims>();
+}
 
-struct GroupBarrier {
-  void operator()() const { sycl::group_barrier(this_item().get_group()); }
+// Sub-group size the team kernels require: the OpenCL CPU device's compiler
+// packs a sub-group's work-items into the lanes of SIMD vectors (16 floats or
+// doubles: one or two AVX-512 registers), and the kernels shape their index
+// arithmetic after it (kernels/stockham.hpp, Stockham::butterfly).
+constexpr int kSimdLanes = 16;
+
+template <int Dims = 1> struct GroupBarrier {
+  void operator()() const { sycl::group_barrier(this_item<Dims>().get_group()); }
 };
 
 // Pointer to a work-group-static array of N elements of T.

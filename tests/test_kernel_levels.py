@@ -1,0 +1,58 @@
+"""Accuracy of the single-kernel c2c transforms at both kernel levels (work-item
+level for short lengths, team level above), every radix, contiguous and strided
+transforms (the compile-time unit-stride and run-time-stride kernels), both batch
+dimensions, in place and both directions, against numpy in complex128."""
+import numpy as np
+import pytest
+
+import dpnp
+import pysyclfft
+
+WORK_ITEM = [1, 2, 3, 4, 5, 7, 8, 9, 11, 13, 16, 48, 54, 64]  # one transform per work-item
+TEAM = [104, 128, 176, 224, 1000, 1536, 2187, 4096]  # radices 2..13 and 8x8x8x8 in teams
+LENGTHS = WORK_ITEM + TEAM
+BOUND = {np.complex64: 3e-7, np.complex128: 6e-16}
+
+
+@pytest.fixture(scope="module", params=[np.complex64, np.complex128], ids=["c64", "c128"])
+def dtype(request):
+    pysyclfft.precompile(LENGTHS, request.param)
+    return request.param
+
+
+def rel_l2(y, ref):
+    return np.linalg.norm(np.asarray(y) - ref) / np.linalg.norm(ref)
+
+
+def random(shape, dtype, seed):
+    rng = np.random.default_rng(seed)
+    return (rng.uniform(-1, 1, shape) + 1j * rng.uniform(-1, 1, shape)).astype(dtype)
+
+
+@pytest.mark.parametrize("n", LENGTHS)
+def test_contiguous_batch_both_directions(dtype, n):
+    x = random((5, n), dtype, n)
+    ref = np.fft.fft(x.astype(np.complex128), axis=-1)
+    assert rel_l2(pysyclfft.fft(x), ref) <= BOUND[dtype]
+    ref = np.fft.ifft(x.astype(np.complex128), axis=-1)
+    assert rel_l2(pysyclfft.ifft(x), ref) <= BOUND[dtype]
+
+
+@pytest.mark.parametrize("n", [8, 64, 1000, 4096])
+def test_strided_axis(dtype, n):
+    """Transforms along axis 0: element stride = row length (run-time-stride kernel)."""
+    x = random((n, 3), dtype, n + 1)
+    ref = np.fft.fft(x.astype(np.complex128), axis=0)
+    assert rel_l2(pysyclfft.fft(x, axis=0), ref) <= BOUND[dtype]
+
+
+@pytest.mark.parametrize("n", [16, 1536])
+def test_two_batch_dimensions_and_in_place(dtype, n):
+    """A sliced 3-D dpnp array gives two batch dimensions with gaps; out=x is in place."""
+    base = random((3, 4, n), dtype, n + 2)
+    x = dpnp.asarray(base)[:, ::2, :]
+    ref = np.fft.fft(base[:, ::2, :].astype(np.complex128), axis=-1)
+    assert rel_l2(dpnp.asnumpy(pysyclfft.fft(x)), ref) <= BOUND[dtype]
+    y = dpnp.asarray(base)
+    pysyclfft.fft(y, out=y)
+    assert rel_l2(dpnp.asnumpy(y), np.fft.fft(base.astype(np.complex128), axis=-1)) <= BOUND[dtype]
