@@ -27,6 +27,7 @@ else:
 
     from ._dct import dct, dctn, dst, dstn, idct, idctn, idst, idstn  # noqa: E402
     from ._fft import fft, fft2, fftn, ifft, ifft2, ifftn  # noqa: E402
+    from ._helpers import fftfreq, fftshift, ifftshift, next_fast_len, rfftfreq  # noqa: E402
     from ._info import precompile, precompile_real, runtime_info  # noqa: E402
     from ._real import hfft, ihfft, irfft, irfft2, irfftn, rfft, rfft2, rfftn  # noqa: E402
     from ._plan import Plan, get_fft_plan  # noqa: E402
@@ -39,5 +40,6 @@ __all__ = [
     "rfft", "irfft", "rfft2", "irfft2", "rfftn", "irfftn", "hfft", "ihfft",
     "dct", "idct", "dst", "idst", "dctn", "idctn", "dstn", "idstn",
     "get_fft_plan", "Plan", "config",
+    "fftfreq", "rfftfreq", "fftshift", "ifftshift", "next_fast_len",
     "precompile", "precompile_real", "runtime_info",
 ]
