@@ -32,6 +32,8 @@ else:
     from ._real import hfft, ihfft, irfft, irfft2, irfftn, rfft, rfft2, rfftn  # noqa: E402
     from ._plan import Plan, get_fft_plan  # noqa: E402
     from . import config  # noqa: E402
+    from .interfaces.dpnp_fft import patch_dpnp_fft, restore_dpnp_fft  # noqa: E402
+    from .interfaces.dpnp_fft import patch_dpnp_fft, restore_dpnp_fft  # noqa: E402
 
 __version__ = "0.1.0"
 
@@ -41,5 +43,6 @@ __all__ = [
     "dct", "idct", "dst", "idst", "dctn", "idctn", "dstn", "idstn",
     "get_fft_plan", "Plan", "config",
     "fftfreq", "rfftfreq", "fftshift", "ifftshift", "next_fast_len",
+    "patch_dpnp_fft", "restore_dpnp_fft",
     "precompile", "precompile_real", "runtime_info",
 ]
