@@ -74,6 +74,7 @@ class Plan:
         self._memory = _check_memory(memory)
         self._in_place = bool(in_place)
         self._on_host, self._queue, self._shape, self._strides, self._dtype, _ = array_signature(x)
+        _arrays.warm_up_dpctl(self._queue)
         self._impl = _KIND_FACTORIES[kind](self._queue, self._shape, self._dtype, s, axes, self._norm, memory)
         if self._in_place and (self._impl.result_dtype != self._dtype or self._impl.out_shape != self._shape):
             raise ValueError(

@@ -247,3 +247,29 @@ def test_cache_size_from_environment():
     env["PYTHONPATH"] = root + os.pathsep + env.get("PYTHONPATH", "")
     out = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "3"
+
+
+def test_threads_starting_at_once_do_not_deadlock():
+    """First transforms in 8 threads at once of a fresh process (numpy inputs, so
+    each waits on the shared default queue): used to deadlock in dpctl's
+    first-use statics and in keep-alive host tasks that needed the GIL."""
+    code = """
+import threading, numpy as np, pysyclfft
+x = np.random.default_rng(0).standard_normal((500, 16)) + 1j
+want = np.fft.fft(x)
+errors = []
+def worker():
+    for _ in range(20):
+        errors.append(np.abs(pysyclfft.fft(x) - want).max())
+threads = [threading.Thread(target=worker) for _ in range(8)]
+for t in threads: t.start()
+for t in threads: t.join()
+print(len(errors), max(errors))
+"""
+    env = dict(os.environ)
+    root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    env["PYTHONPATH"] = root + os.pathsep + env.get("PYTHONPATH", "")
+    out = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, timeout=120)
+    assert out.returncode == 0, out.stderr
+    count, worst = out.stdout.split()
+    assert int(count) == 160 and float(worst) < 1e-13
