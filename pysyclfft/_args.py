@@ -1,5 +1,6 @@
 """Checking and normalising the numpy-style arguments shared by every transform."""
 import operator
+import warnings
 
 import numpy as np
 from numpy.exceptions import AxisError
@@ -29,7 +30,7 @@ def check_points(n, name="n"):
     except TypeError:
         raise TypeError(f"pysyclfft: {name} must be an integer, got {type(n).__name__}") from None
     if n < 1:
-        raise ValueError(f"pysyclfft: invalid number of data points {name}={n}; it must be >= 1")
+        raise ValueError(f"pysyclfft: Invalid number of FFT data points {name}={n}; it must be >= 1")
     return n
 
 
@@ -51,7 +52,7 @@ def one_axis(shape, n, axis):
     if n is None:
         n = shape[axis]
         if n < 1:
-            raise ValueError(f"pysyclfft: invalid number of data points ({n}) along axis {axis}: the axis is empty")
+            raise ValueError(f"pysyclfft: Invalid number of FFT data points ({n}) along axis {axis}: the axis is empty")
     return axis, check_points(n)
 
 
@@ -69,6 +70,9 @@ def axes_and_shape(shape, s, axes, default_axes=None):
         except TypeError:
             raise TypeError("pysyclfft: s must be a sequence of integers") from None
     if axes is None:
+        if s is not None:
+            warnings.warn("pysyclfft: `axes` should not be `None` if `s` is not `None` (deprecated in NumPy 2.0); "
+                          "pass the axes s refers to", DeprecationWarning, stacklevel=4)
         axes = tuple(range(ndim)) if s is None else tuple(range(ndim - len(s), ndim))
     else:
         try:
@@ -82,13 +86,16 @@ def axes_and_shape(shape, s, axes, default_axes=None):
         s = tuple(shape[a] for a in axes)
         for a, n in zip(axes, s):
             if n < 1:
-                raise ValueError(f"pysyclfft: invalid number of data points ({n}) along axis {a}: the axis is empty")
+                raise ValueError(f"pysyclfft: Invalid number of FFT data points ({n}) along axis {a}: the axis is empty")
     else:
         if len(s) != len(axes):
             raise ValueError(f"pysyclfft: s and axes must have the same length, got {len(s)} and {len(axes)}")
-        s = tuple(shape[a] if (not isinstance(n, (np.ndarray,)) and n == -1) else check_points(n, "s")
+        if any(n is None for n in s):
+            warnings.warn("pysyclfft: passing an array containing `None` values to `s` is deprecated in NumPy 2.0; "
+                          "use -1 for an axis' own length", DeprecationWarning, stacklevel=4)
+        s = tuple(shape[a] if (n is None or not isinstance(n, np.ndarray) and n == -1) else check_points(n, "s")
                   for a, n in zip(axes, s))
         for a, n in zip(axes, s):
             if n < 1:
-                raise ValueError(f"pysyclfft: invalid number of data points ({n}) along axis {a}")
+                raise ValueError(f"pysyclfft: Invalid number of FFT data points ({n}) along axis {a}")
     return axes, s

@@ -62,12 +62,12 @@ def _same_layout(a, b):
 def check_usm_out(out, shape, dtype, queue):
     """The usm_ndarray behind a caller's `out` for a result of shape/dtype on queue."""
     if not _arrays.is_usm(out):
-        raise TypeError("pysyclfft: out must be a USM array (dpnp or usm_ndarray) when the input is one")
+        raise TypeError("pysyclfft: out must be of ArrayType dpnp.ndarray or usm_ndarray when the input is a USM array")
     o = _arrays.as_usm_ndarray(out)
     if o.shape != tuple(shape):
-        raise ValueError(f"pysyclfft: out has shape {o.shape}, expected {tuple(shape)}")
+        raise ValueError(f"pysyclfft: out has wrong shape {o.shape}, expected {tuple(shape)}")
     if o.dtype != dtype:
-        raise TypeError(f"pysyclfft: out has dtype {o.dtype}, expected {dtype}")
+        raise TypeError(f"pysyclfft: Cannot cast the {dtype} result to out's dtype {o.dtype}")
     if o.sycl_queue != queue:
         raise ValueError("pysyclfft: out is on a different SYCL queue than the input")
     return o
@@ -75,11 +75,11 @@ def check_usm_out(out, shape, dtype, queue):
 
 def check_host_out(out, shape, dtype):
     if not isinstance(out, np.ndarray):
-        raise TypeError("pysyclfft: out must be a numpy array when the input is a numpy array")
+        raise TypeError("pysyclfft: out must be of ArrayType numpy.ndarray when the input is a numpy array")
     if out.shape != tuple(shape):
-        raise ValueError(f"pysyclfft: out has shape {out.shape}, expected {tuple(shape)}")
+        raise ValueError(f"pysyclfft: out has wrong shape {out.shape}, expected {tuple(shape)}")
     if out.dtype != dtype:
-        raise TypeError(f"pysyclfft: out has dtype {out.dtype}, expected {dtype}")
+        raise TypeError(f"pysyclfft: Cannot cast the {dtype} result to out's dtype {out.dtype}")
     return out
 
 
