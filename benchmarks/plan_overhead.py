@@ -1,11 +1,12 @@
 """What a cached plan adds over the kernels: per-call time of a batched c2c FFT
-through each layer, on the same arrays, in one process (minimum of repeats).
+through each layer, on the same arrays, in one process (median of 400 calls
+each, the layers taking turns call by call).
 
   kernel launch : C2CPlan.execute on preallocated arrays (the C++ binding)
   plan(x, out)  : an explicit Plan with a preallocated output
   fft(x, out)   : pysyclfft.fft with out= (plan from the thread's cache)
   fft(x)        : pysyclfft.fft allocating its result
-  fft(x), no cache : plan cache size 0 (a plan built every call)
+  new plan per call: get_fft_plan(x)(x), what a call costs without the cache
 
 Usage: PYTHONPATH=. python3 benchmarks/plan_overhead.py [n] [batch] [dtype]
 """
@@ -20,17 +21,21 @@ from pysyclfft import _launch, _plans
 from dpctl.utils import SequentialOrderManager
 
 
-def per_call(fn, queue, calls=200, repeats=7):
-    fn()
+def per_call(cases, queue, calls=400):
+    """Median time (us) of one call of each case, waiting for the queue after
+    every call. The cases take turns call by call, so load from other jobs on
+    the machine hits them alike."""
+    samples = {name: [] for name, _ in cases}
+    for name, fn in cases:
+        fn()
     queue.wait()
-    best = float("inf")
-    for _ in range(repeats):
-        t = time.perf_counter()
-        for _ in range(calls):
+    for _ in range(calls):
+        for name, fn in cases:
+            t = time.perf_counter()
             fn()
-        queue.wait()
-        best = min(best, (time.perf_counter() - t) / calls)
-    return best * 1e6
+            queue.wait()
+            samples[name].append(time.perf_counter() - t)
+    return {name: float(np.median(v)) * 1e6 for name, v in samples.items()}
 
 
 def main():
@@ -47,24 +52,18 @@ def main():
     plan = pysyclfft.get_fft_plan(x, axes=(-1,))
     pysyclfft.config.clear_plan_cache()
 
-    def no_cache():
-        pysyclfft.config.set_plan_cache_size(0)
-        pysyclfft.fft(x)
-        pysyclfft.config.set_plan_cache_size(16)
-
     cases = [
         ("kernel launch", lambda: _launch.launch_along_axis(plan1d, xu, yu, 1, True, 1.0)),
         ("plan(x, out)", lambda: plan(x, out=y)),
         ("fft(x, out)", lambda: pysyclfft.fft(x, out=y)),
         ("fft(x)", lambda: pysyclfft.fft(x)),
-        ("fft(x), no cache", no_cache),
+        ("new plan per call", lambda: pysyclfft.get_fft_plan(x, axes=(-1,))(x)),
     ]
     print(f"batched c2c FFT, {batch} x {n} {dtype}, device {queue.sycl_device.name}")
-    base = None
-    for name, fn in cases:
-        t = per_call(fn, queue, calls=50 if "no cache" in name else 200)
-        base = t if base is None else base
-        print(f"  {name:18s} {t:9.1f} us/call   (+{t - base:7.1f} us over the kernel launch)")
+    times = per_call(cases, queue)
+    base = times["kernel launch"]
+    for name, _ in cases:
+        print(f"  {name:17s} {times[name]:9.1f} us/call   (+{times[name] - base:7.1f} us over the kernel launch)")
     cache = pysyclfft.config.get_plan_cache()
     print(f"plan cache: {cache.hits} hits, {cache.misses} misses")
     assert np.allclose(pysyclfft.fft(x).asnumpy(), np.fft.fft(host), atol=1e-3 * np.sqrt(n))
