@@ -24,6 +24,19 @@ def scale_factor(norm, n, forward):
     return 1.0
 
 
+def check_integer(value, name, lowest):
+    """value as an int >= lowest; bools are refused (they are flags, not counts)."""
+    if isinstance(value, bool):
+        raise TypeError(f"pysyclfft: {name} must be an integer, got bool")
+    try:
+        value = operator.index(value)
+    except TypeError:
+        raise TypeError(f"pysyclfft: {name} must be an integer, got {type(value).__name__}") from None
+    if value < lowest:
+        raise ValueError(f"pysyclfft: {name} must be >= {lowest}, got {value}")
+    return value
+
+
 def check_points(n, name="n"):
     try:
         n = operator.index(n)

@@ -3,29 +3,15 @@
 fftfreq/rfftfreq build their result on the device (dpnp's signature); the shifts
 roll USM arrays on their device and numpy arrays on the host, so no data
 crosses between them."""
-import operator
-
 import numpy as np
 
 import dpnp
 import dpnp.tensor as dpt
 
-from . import _arrays
+from . import _args, _arrays
 
 # Prime factors the kernels have radices for: lengths made of them are fastest.
 FAST_PRIMES = (2, 3, 5, 7, 11, 13)
-
-
-def _check_count(n):
-    if isinstance(n, bool):
-        raise TypeError("pysyclfft: n must be an integer, got bool")
-    try:
-        n = operator.index(n)
-    except TypeError:
-        raise TypeError(f"pysyclfft: n must be an integer, got {type(n).__name__}") from None
-    if n < 1:
-        raise ValueError(f"pysyclfft: n must be >= 1, got {n}")
-    return n
 
 
 def _check_spacing(d):
@@ -48,7 +34,7 @@ def _frequency_range(stop, n, d, dtype, device, usm_type, sycl_queue):
 def fftfreq(n, /, d=1.0, *, dtype=None, device=None, usm_type=None, sycl_queue=None):
     """Sample frequencies of an n-point FFT with spacing d, as a dpnp array:
     [0, 1, ..., (n-1)//2, -(n//2), ..., -1] / (n*d) (numpy.fft.fftfreq)."""
-    n, d = _check_count(n), _check_spacing(d)
+    n, d = _args.check_integer(n, "n", 1), _check_spacing(d)
     k, step = _frequency_range(n, n, d, dtype, device, usm_type, sycl_queue)
     k[(n + 1) // 2:] -= n  # negative frequencies follow the non-negative ones
     k *= step
@@ -57,7 +43,7 @@ def fftfreq(n, /, d=1.0, *, dtype=None, device=None, usm_type=None, sycl_queue=N
 
 def rfftfreq(n, /, d=1.0, *, dtype=None, device=None, usm_type=None, sycl_queue=None):
     """Sample frequencies of an n-point real FFT: [0, 1, ..., n//2] / (n*d)."""
-    n, d = _check_count(n), _check_spacing(d)
+    n, d = _args.check_integer(n, "n", 1), _check_spacing(d)
     k, step = _frequency_range(n // 2 + 1, n, d, dtype, device, usm_type, sycl_queue)
     k *= step
     return k
@@ -90,15 +76,7 @@ def ifftshift(x, axes=None):
 def next_fast_len(target, real=False):
     """Smallest length >= target whose prime factors all have kernel radices
     (2, 3, 5, 7, 11, 13); `real` is accepted for scipy.fft compatibility."""
-    if isinstance(target, bool):
-        raise TypeError("pysyclfft: target must be an integer, got bool")
-    try:
-        target = operator.index(target)
-    except TypeError:
-        raise TypeError(f"pysyclfft: target must be an integer, got {type(target).__name__}") from None
-    if target < 0:
-        raise ValueError(f"pysyclfft: target must be >= 0, got {target}")
-    n = target
+    n = _args.check_integer(target, "target", 0)
     while n and not _is_fast(n):
         n += 1
     return n

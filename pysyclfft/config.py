@@ -6,10 +6,11 @@ an optional limit on the device memory its plans hold.
 
 The compiled kernels and twiddle tables under the plans are shared process-wide
 (pysyclfft/_plans.py), so evicting a plan is cheap to undo."""
-import operator
 import os
 import threading
 from collections import OrderedDict
+
+from . import _args
 
 _DEFAULT_SIZE = 16
 
@@ -25,16 +26,7 @@ def _default_size():
 
 
 def _check_size(n, name="size"):
-    if isinstance(n, bool):
-        raise TypeError(f"pysyclfft: plan cache {name} must be an integer, got bool")
-    try:
-        n = operator.index(n)
-    except TypeError:
-        raise TypeError(f"pysyclfft: plan cache {name} must be an integer, got {type(n).__name__}") from None
-    lowest = -1 if name == "memsize" else 0
-    if n < lowest:
-        raise ValueError(f"pysyclfft: plan cache {name} must be >= {lowest}, got {n}")
-    return n
+    return _args.check_integer(n, f"plan cache {name}", -1 if name == "memsize" else 0)
 
 
 class PlanCache:
