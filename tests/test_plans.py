@@ -46,6 +46,14 @@ def random(shape, dtype, seed=0):
     return (rng.standard_normal(shape) + 1j * rng.standard_normal(shape)).astype(dtype)
 
 
+def subprocess_env(**extra):
+    """Environment for a child Python that imports the pysyclfft this process uses."""
+    env = dict(os.environ, **extra)
+    where = os.path.dirname(os.path.dirname(os.path.abspath(pysyclfft.__file__)))
+    env["PYTHONPATH"] = where + os.pathsep + env.get("PYTHONPATH", "")
+    return env
+
+
 def counters():
     cache = config.get_plan_cache()
     return cache.hits, cache.misses
@@ -242,10 +250,8 @@ def test_caches_are_per_thread():
 
 def test_cache_size_from_environment():
     code = "import pysyclfft; print(pysyclfft.config.get_plan_cache_size())"
-    env = dict(os.environ, PYSYCLFFT_PLAN_CACHE_SIZE="3")
-    root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-    env["PYTHONPATH"] = root + os.pathsep + env.get("PYTHONPATH", "")
-    out = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, check=True)
+    out = subprocess.run([sys.executable, "-c", code], env=subprocess_env(PYSYCLFFT_PLAN_CACHE_SIZE="3"),
+                         capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "3"
 
 
@@ -266,10 +272,8 @@ for t in threads: t.start()
 for t in threads: t.join()
 print(len(errors), max(errors))
 """
-    env = dict(os.environ)
-    root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-    env["PYTHONPATH"] = root + os.pathsep + env.get("PYTHONPATH", "")
-    out = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, timeout=120)
+    out = subprocess.run([sys.executable, "-c", code], env=subprocess_env(), capture_output=True, text=True,
+                         timeout=120)
     assert out.returncode == 0, out.stderr
     count, worst = out.stdout.split()
     assert int(count) == 160 and float(worst) < 1e-13
