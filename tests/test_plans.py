@@ -46,12 +46,15 @@ def random(shape, dtype, seed=0):
     return (rng.standard_normal(shape) + 1j * rng.standard_normal(shape)).astype(dtype)
 
 
-def subprocess_env(**extra):
-    """Environment for a child Python that imports the pysyclfft this process uses."""
-    env = dict(os.environ, **extra)
+def run_python(code, timeout=120, **extra_env):
+    """Run `code` in a child Python that imports the pysyclfft this process uses
+    (its own directory first, and as the working directory, since `python -c`
+    puts the working directory, e.g. a checkout without _core, first on sys.path)."""
     where = os.path.dirname(os.path.dirname(os.path.abspath(pysyclfft.__file__)))
+    env = dict(os.environ, **extra_env)
     env["PYTHONPATH"] = where + os.pathsep + env.get("PYTHONPATH", "")
-    return env
+    return subprocess.run([sys.executable, "-c", code], env=env, cwd=where, capture_output=True, text=True,
+                          timeout=timeout)
 
 
 def counters():
@@ -250,8 +253,8 @@ def test_caches_are_per_thread():
 
 def test_cache_size_from_environment():
     code = "import pysyclfft; print(pysyclfft.config.get_plan_cache_size())"
-    out = subprocess.run([sys.executable, "-c", code], env=subprocess_env(PYSYCLFFT_PLAN_CACHE_SIZE="3"),
-                         capture_output=True, text=True, check=True)
+    out = run_python(code, PYSYCLFFT_PLAN_CACHE_SIZE="3")
+    assert out.returncode == 0, out.stderr
     assert out.stdout.strip() == "3"
 
 
@@ -272,8 +275,7 @@ for t in threads: t.start()
 for t in threads: t.join()
 print(len(errors), max(errors))
 """
-    out = subprocess.run([sys.executable, "-c", code], env=subprocess_env(), capture_output=True, text=True,
-                         timeout=120)
+    out = run_python(code)
     assert out.returncode == 0, out.stderr
     count, worst = out.stdout.split()
     assert int(count) == 160 and float(worst) < 1e-13
