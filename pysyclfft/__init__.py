@@ -33,7 +33,6 @@ else:
     from ._plan import Plan, get_fft_plan  # noqa: E402
     from . import config  # noqa: E402
     from .interfaces.dpnp_fft import patch_dpnp_fft, restore_dpnp_fft  # noqa: E402
-    from .interfaces.dpnp_fft import patch_dpnp_fft, restore_dpnp_fft  # noqa: E402
 
 __version__ = "0.1.0"
 

@@ -90,6 +90,23 @@ def _scale(norm, lengths, forward):
     return scale
 
 
+def _launch_passes(src, dst, axes, plans, forward, scale):
+    """Transforms src into dst along each axis in turn with its 1-D plan (dst may
+    be src); the scale is folded into the first pass."""
+    if dst.size == 0:
+        return
+    for i, (axis, plan) in enumerate(zip(axes, plans)):
+        _launch.launch_along_axis(plan, src if i == 0 else dst, dst, axis, forward, scale if i == 0 else 1.0)
+
+
+def _run_passes(src, dst, axes, lengths, forward, norm):
+    """The complex passes of a transform over `axes` without a Plan (the real
+    transforms' inner complex passes)."""
+    is_double = dst.dtype == np.complex128
+    plans = [_plans.c2c_plan(dst.sycl_queue, n, is_double) for n in lengths]
+    _launch_passes(src, dst, axes, plans, forward, _scale(norm, lengths, forward))
+
+
 class C2CTransform:
     """The complex transform of arrays of one shape/dtype on one queue over
     `axes` with `lengths` points each (padding or cropping the input)."""
@@ -118,12 +135,7 @@ class C2CTransform:
         return "\n".join(f"axis {a}: {p.describe()}" for a, p in zip(self.axes, self._plans))
 
     def _run_passes(self, src, dst, forward):
-        """Transforms src into dst along each axis in turn (dst may be src)."""
-        if dst.size == 0:
-            return
-        scale = self._scale[forward]
-        for i, (axis, plan) in enumerate(zip(self.axes, self._plans)):
-            _launch.launch_along_axis(plan, src if i == 0 else dst, dst, axis, forward, scale if i == 0 else 1.0)
+        _launch_passes(src, dst, self.axes, self._plans, forward, self._scale[forward])
 
     def run_device(self, xu, out, forward):
         """Transform of the usm_ndarray xu into `out` (a checked usm_ndarray, may be
