@@ -84,7 +84,7 @@ _warm = False
 
 
 def warm_up_dpctl(queue):
-    """Run once, under a Python lock, the dpctl/dpnp paths a transform uses.
+    """Run once, under a Python lock, the dpctl paths a transform uses.
     Their extensions initialise function-local statics on first use while
     calling Python; threads meeting there for the first time at once deadlock
     (one waits on the static's guard holding the GIL the other one needs)."""
@@ -97,6 +97,5 @@ def warm_up_dpctl(queue):
         manager = SequentialOrderManager[queue]
         manager.add_event_pair(dpctl.SyclEvent(), dpctl.SyclEvent())
         manager.submitted_events
-        dpt.asnumpy(dpt.asarray(np.zeros(1, np.complex64), sycl_queue=queue))
         manager.wait()
         _warm = True
