@@ -111,4 +111,8 @@ def axes_and_shape(shape, s, axes, default_axes=None):
         for a, n in zip(axes, s):
             if n < 1:
                 raise ValueError(f"pysyclfft: Invalid number of FFT data points ({n}) along axis {a}")
+    if len({(a, n) for a, n in zip(axes, s)}) != len(set(axes)):
+        # numpy resizes between the passes over such an axis; one target shape cannot.
+        raise NotImplementedError("pysyclfft: an axis repeated in axes with different lengths in s "
+                                  "is not supported")
     return axes, s
