@@ -69,11 +69,12 @@ def one_axis(shape, n, axis):
     return axis, check_points(n)
 
 
-def axes_and_shape(shape, s, axes, default_axes=None):
+def axes_and_shape(shape, s, axes, default_axes=None, numpy_deprecations=False):
     """numpy 2's rules for fftn-style (s, axes): returns (axes, lengths).
 
     `default_axes` (e.g. (-2, -1) for fft2) applies when both are None; an entry
-    -1 in s keeps that axis' length."""
+    -1 in s keeps that axis' length. `numpy_deprecations`: warn as numpy 2 does
+    about s without axes and None in s (scipy.fft's functions allow both)."""
     ndim = len(shape)
     if axes is None and s is None and default_axes is not None:
         axes = default_axes
@@ -83,7 +84,7 @@ def axes_and_shape(shape, s, axes, default_axes=None):
         except TypeError:
             raise TypeError("pysyclfft: s must be a sequence of integers") from None
     if axes is None:
-        if s is not None:
+        if s is not None and numpy_deprecations:
             warnings.warn("pysyclfft: `axes` should not be `None` if `s` is not `None` (deprecated in NumPy 2.0); "
                           "pass the axes s refers to", DeprecationWarning, stacklevel=4)
         axes = tuple(range(ndim)) if s is None else tuple(range(ndim - len(s), ndim))
@@ -103,7 +104,7 @@ def axes_and_shape(shape, s, axes, default_axes=None):
     else:
         if len(s) != len(axes):
             raise ValueError(f"pysyclfft: s and axes must have the same length, got {len(s)} and {len(axes)}")
-        if any(n is None for n in s):
+        if numpy_deprecations and any(n is None for n in s):
             warnings.warn("pysyclfft: passing an array containing `None` values to `s` is deprecated in NumPy 2.0; "
                           "use -1 for an axis' own length", DeprecationWarning, stacklevel=4)
         s = tuple(shape[a] if (n is None or not isinstance(n, np.ndarray) and n == -1) else check_points(n, "s")

@@ -33,13 +33,13 @@ def ifft(x, /, n=None, axis=-1, norm=None, *, out=None, plan=None):
 
 def fftn(x, /, s=None, axes=None, norm=None, *, out=None, plan=None):
     """n-D discrete Fourier transform over `axes` (numpy.fft.fftn)."""
-    axes, s = _args.axes_and_shape(_shape(x), s, axes)
+    axes, s = _args.axes_and_shape(_shape(x), s, axes, numpy_deprecations=True)
     return _run(x, axes, s, True, norm, out, plan)
 
 
 def ifftn(x, /, s=None, axes=None, norm=None, *, out=None, plan=None):
     """n-D inverse discrete Fourier transform over `axes` (numpy.fft.ifftn)."""
-    axes, s = _args.axes_and_shape(_shape(x), s, axes)
+    axes, s = _args.axes_and_shape(_shape(x), s, axes, numpy_deprecations=True)
     return _run(x, axes, s, False, norm, out, plan)
 
 

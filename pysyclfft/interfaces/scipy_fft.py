@@ -94,7 +94,7 @@ def __ua_function__(method, args, kwargs):
         params.pop(ignored, None)
     if params.get("plan", 0) is None:
         del params["plan"]
-    if name in _C2C_ND and params.get("s") is not None and params.get("axes", _C2C_ND[name]) is None:
+    if params.get("s") is not None and params.get("axes", _C2C_ND.get(name)) is None:
         params["axes"] = tuple(range(-len(params["s"]), 0))  # scipy's rule, without numpy 2's warning
     accepted = _signature(impl).parameters
     if _unsupported_array(x) or any(k not in accepted for k in params):
