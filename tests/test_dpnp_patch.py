@@ -79,3 +79,16 @@ def test_patch_round_trip_and_context_manager():
         assert rel_l2(dpnp.fft.ifft(x).asnumpy(), np.fft.ifft(host)) < 1e-14
     assert not dpnp_fft.is_dpnp_fft_patched()
     assert all(getattr(dpnp.fft, n) is ORIGINAL[n] for n in dpnp_fft.__all__)
+
+
+@pytest.mark.parametrize("name", ["rfft", "irfft", "rfft2", "irfft2", "rfftn", "irfftn", "hfft", "ihfft"])
+def test_drop_in_real_transforms(name):
+    if not hasattr(pysyclfft, name):
+        pytest.skip(f"pysyclfft has no {name} yet")
+    rng = np.random.default_rng(3)
+    complex_input = name.startswith("irfft") or name == "hfft"
+    host = random((8, 16)) if complex_input else rng.standard_normal((8, 16))
+    got = getattr(dpnp_fft, name)(dpnp.asarray(host), norm="forward")
+    assert isinstance(got, dpnp.ndarray)
+    want = getattr(np.fft, name)(host, norm="forward")
+    assert got.shape == want.shape and rel_l2(got.asnumpy(), want) < 1e-14
