@@ -27,8 +27,12 @@ else:
 
     from ._dct import dct, dctn, dst, dstn, idct, idctn, idst, idstn  # noqa: E402
     from ._fft import fft, fft2, fftn, ifft, ifft2, ifftn  # noqa: E402
+    from ._helpers import fftfreq, fftshift, ifftshift, next_fast_len, rfftfreq  # noqa: E402
     from ._info import precompile, precompile_real, runtime_info  # noqa: E402
     from ._real import hfft, ihfft, irfft, irfft2, irfftn, rfft, rfft2, rfftn  # noqa: E402
+    from ._plan import Plan, get_fft_plan  # noqa: E402
+    from . import config  # noqa: E402
+    from .interfaces.dpnp_fft import patch_dpnp_fft, restore_dpnp_fft  # noqa: E402
 
 __version__ = "0.1.0"
 
@@ -36,5 +40,8 @@ __all__ = [
     "fft", "ifft", "fft2", "ifft2", "fftn", "ifftn",
     "rfft", "irfft", "rfft2", "irfft2", "rfftn", "irfftn", "hfft", "ihfft",
     "dct", "idct", "dst", "idst", "dctn", "idctn", "dstn", "idstn",
+    "get_fft_plan", "Plan", "config",
+    "fftfreq", "rfftfreq", "fftshift", "ifftshift", "next_fast_len",
+    "patch_dpnp_fft", "restore_dpnp_fft",
     "precompile", "precompile_real", "runtime_info",
 ]

@@ -1,8 +1,14 @@
-"""python -m pysyclfft: print devices, runtime versions and kernel-cache state."""
-from . import runtime_info
+"""python -m pysyclfft: print devices, runtime versions and kernel-cache state;
+python -m pysyclfft --cmakedir: print the directory for find_package(pysyclfft)."""
+import sys
+
+from . import _environment, runtime_info
 
 
 def main():
+    if sys.argv[1:] == ["--cmakedir"]:
+        print(_environment.cmake_dir())
+        return
     info = runtime_info()
     print(f"pysyclfft {info['pysyclfft']}  (dpctl {info['dpctl']}, SYCL runtime {info['sycl_runtime']})")
     print("SYCL devices:")

@@ -1,5 +1,6 @@
 """Checking and normalising the numpy-style arguments shared by every transform."""
 import operator
+import warnings
 
 import numpy as np
 from numpy.exceptions import AxisError
@@ -23,13 +24,26 @@ def scale_factor(norm, n, forward):
     return 1.0
 
 
+def check_integer(value, name, lowest):
+    """value as an int >= lowest; bools are refused (they are flags, not counts)."""
+    if isinstance(value, bool):
+        raise TypeError(f"pysyclfft: {name} must be an integer, got bool")
+    try:
+        value = operator.index(value)
+    except TypeError:
+        raise TypeError(f"pysyclfft: {name} must be an integer, got {type(value).__name__}") from None
+    if value < lowest:
+        raise ValueError(f"pysyclfft: {name} must be >= {lowest}, got {value}")
+    return value
+
+
 def check_points(n, name="n"):
     try:
         n = operator.index(n)
     except TypeError:
         raise TypeError(f"pysyclfft: {name} must be an integer, got {type(n).__name__}") from None
     if n < 1:
-        raise ValueError(f"pysyclfft: invalid number of data points {name}={n}; it must be >= 1")
+        raise ValueError(f"pysyclfft: Invalid number of FFT data points {name}={n}; it must be >= 1")
     return n
 
 
@@ -51,15 +65,16 @@ def one_axis(shape, n, axis):
     if n is None:
         n = shape[axis]
         if n < 1:
-            raise ValueError(f"pysyclfft: invalid number of data points ({n}) along axis {axis}: the axis is empty")
+            raise ValueError(f"pysyclfft: Invalid number of FFT data points ({n}) along axis {axis}: the axis is empty")
     return axis, check_points(n)
 
 
-def axes_and_shape(shape, s, axes, default_axes=None):
+def axes_and_shape(shape, s, axes, default_axes=None, numpy_deprecations=False):
     """numpy 2's rules for fftn-style (s, axes): returns (axes, lengths).
 
     `default_axes` (e.g. (-2, -1) for fft2) applies when both are None; an entry
-    -1 in s keeps that axis' length."""
+    -1 in s keeps that axis' length. `numpy_deprecations`: warn as numpy 2 does
+    about s without axes and None in s (scipy.fft's functions allow both)."""
     ndim = len(shape)
     if axes is None and s is None and default_axes is not None:
         axes = default_axes
@@ -69,6 +84,9 @@ def axes_and_shape(shape, s, axes, default_axes=None):
         except TypeError:
             raise TypeError("pysyclfft: s must be a sequence of integers") from None
     if axes is None:
+        if s is not None and numpy_deprecations:
+            warnings.warn("pysyclfft: `axes` should not be `None` if `s` is not `None` (deprecated in NumPy 2.0); "
+                          "pass the axes s refers to", DeprecationWarning, stacklevel=4)
         axes = tuple(range(ndim)) if s is None else tuple(range(ndim - len(s), ndim))
     else:
         try:
@@ -82,13 +100,20 @@ def axes_and_shape(shape, s, axes, default_axes=None):
         s = tuple(shape[a] for a in axes)
         for a, n in zip(axes, s):
             if n < 1:
-                raise ValueError(f"pysyclfft: invalid number of data points ({n}) along axis {a}: the axis is empty")
+                raise ValueError(f"pysyclfft: Invalid number of FFT data points ({n}) along axis {a}: the axis is empty")
     else:
         if len(s) != len(axes):
             raise ValueError(f"pysyclfft: s and axes must have the same length, got {len(s)} and {len(axes)}")
-        s = tuple(shape[a] if (not isinstance(n, (np.ndarray,)) and n == -1) else check_points(n, "s")
+        if numpy_deprecations and any(n is None for n in s):
+            warnings.warn("pysyclfft: passing an array containing `None` values to `s` is deprecated in NumPy 2.0; "
+                          "use -1 for an axis' own length", DeprecationWarning, stacklevel=4)
+        s = tuple(shape[a] if (n is None or not isinstance(n, np.ndarray) and n == -1) else check_points(n, "s")
                   for a, n in zip(axes, s))
         for a, n in zip(axes, s):
             if n < 1:
-                raise ValueError(f"pysyclfft: invalid number of data points ({n}) along axis {a}")
+                raise ValueError(f"pysyclfft: Invalid number of FFT data points ({n}) along axis {a}")
+    if len({(a, n) for a, n in zip(axes, s)}) != len(set(axes)):
+        # numpy resizes between the passes over such an axis; one target shape cannot.
+        raise NotImplementedError("pysyclfft: an axis repeated in axes with different lengths in s "
+                                  "is not supported")
     return axes, s

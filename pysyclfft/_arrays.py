@@ -11,6 +11,7 @@ import numpy as np
 import dpctl
 import dpnp
 import dpnp.tensor as dpt
+from dpctl.utils import SequentialOrderManager
 
 
 class ArrayKind:
@@ -76,3 +77,25 @@ def complex_result_dtype(dtype, queue):
 
 def real_dtype_of(complex_dtype):
     return np.dtype(np.float32 if np.dtype(complex_dtype) == np.complex64 else np.float64)
+
+
+_warm_lock = threading.Lock()
+_warm = False
+
+
+def warm_up_dpctl(queue):
+    """Run once, under a Python lock, the dpctl paths a transform uses.
+    Their extensions initialise function-local statics on first use while
+    calling Python; threads meeting there for the first time at once deadlock
+    (one waits on the static's guard holding the GIL the other one needs)."""
+    global _warm
+    if _warm:
+        return
+    with _warm_lock:
+        if _warm:
+            return
+        manager = SequentialOrderManager[queue]
+        manager.add_event_pair(dpctl.SyclEvent(), dpctl.SyclEvent())
+        manager.submitted_events
+        manager.wait()
+        _warm = True

@@ -3,6 +3,10 @@
 An n-D transform is a sequence of strided 1-D passes: the first reads the input
 (or a padded/converted copy of it) and writes the result array, the rest run in
 place on the result. The normalisation is folded into the first pass.
+
+`C2CTransform` is the "c2c" kind of a Plan (pysyclfft/_plan.py): everything that
+depends only on the plan's arguments (result dtype, compiled 1-D plans, scale
+factors) is settled once when it is built.
 """
 import numpy as np
 
@@ -10,7 +14,7 @@ import dpnp.tensor as dpt
 
 from dpctl.utils import SequentialOrderManager
 
-from . import _args, _arrays, _core, _launch, _plans, _staging
+from . import _args, _arrays, _core, _environment, _launch, _plans, _staging
 
 
 def _resize_plan(shape, axes, lengths):
@@ -27,11 +31,11 @@ def _device_input(x, axes, lengths, dtype):
     """x cropped/zero-padded to `lengths` along `axes` and converted to `dtype`.
     Returns (array, owned): owned arrays are private copies we may overwrite."""
     target, crop, padded = _resize_plan(x.shape, axes, lengths)
-    view = x[crop]
     if padded:
         z = dpt.zeros(target, dtype=dtype, usm_type=x.usm_type, sycl_queue=x.sycl_queue)
-        z[crop] = view
+        z[crop] = x[crop]
         return z, True
+    view = x if target == x.shape else x[crop]
     if view.dtype != dtype:
         return dpt.astype(view, dtype), True
     return view, False
@@ -52,77 +56,122 @@ def _shares_memory(a, b):
 
 
 def _same_layout(a, b):
-    va, vb = _launch.usm_view(a), _launch.usm_view(b)
-    return va == vb
+    return _launch.usm_view(a) == _launch.usm_view(b)
 
 
-def _check_usm_out(out, shape, dtype, queue):
+def check_usm_out(out, shape, dtype, queue):
+    """The usm_ndarray behind a caller's `out` for a result of shape/dtype on queue."""
     if not _arrays.is_usm(out):
-        raise TypeError("pysyclfft: out must be a USM array (dpnp or usm_ndarray) when the input is one")
+        raise TypeError("pysyclfft: out must be of ArrayType dpnp.ndarray or usm_ndarray when the input is a USM array")
     o = _arrays.as_usm_ndarray(out)
     if o.shape != tuple(shape):
-        raise ValueError(f"pysyclfft: out has shape {o.shape}, expected {tuple(shape)}")
+        raise ValueError(f"pysyclfft: out has wrong shape {o.shape}, expected {tuple(shape)}")
     if o.dtype != dtype:
-        raise TypeError(f"pysyclfft: out has dtype {o.dtype}, expected {dtype}")
+        raise TypeError(f"pysyclfft: Cannot cast the {dtype} result to out's dtype {o.dtype}")
     if o.sycl_queue != queue:
         raise ValueError("pysyclfft: out is on a different SYCL queue than the input")
     return o
 
 
-def _run_passes(src, dst, axes, lengths, forward, norm):
-    """Transforms src into dst along each axis in turn (dst may be src)."""
-    if dst.size == 0:
-        return
-    queue = dst.sycl_queue
-    is_double = dst.dtype == np.complex128
+def check_host_out(out, shape, dtype):
+    if not isinstance(out, np.ndarray):
+        raise TypeError("pysyclfft: out must be of ArrayType numpy.ndarray when the input is a numpy array")
+    if out.shape != tuple(shape):
+        raise ValueError(f"pysyclfft: out has wrong shape {out.shape}, expected {tuple(shape)}")
+    if out.dtype != dtype:
+        raise TypeError(f"pysyclfft: Cannot cast the {dtype} result to out's dtype {out.dtype}")
+    return out
+
+
+def _scale(norm, lengths, forward):
     scale = 1.0
     for n in lengths:
         scale *= _args.scale_factor(norm, n, forward)
-    for i, (axis, n) in enumerate(zip(axes, lengths)):
-        plan = _plans.c2c_plan(queue, n, is_double)
+    return scale
+
+
+def _launch_passes(src, dst, axes, plans, forward, scale):
+    """Transforms src into dst along each axis in turn with its 1-D plan (dst may
+    be src); the scale is folded into the first pass."""
+    if dst.size == 0:
+        return
+    for i, (axis, plan) in enumerate(zip(axes, plans)):
         _launch.launch_along_axis(plan, src if i == 0 else dst, dst, axis, forward, scale if i == 0 else 1.0)
 
 
-def c2c(x, axes, lengths, forward, norm, out):
-    """The complex transform of x over `axes` with `lengths` points each."""
-    _args.check_norm(norm)
-    kind = _arrays.kind_of(x)
-    if kind == _arrays.ArrayKind.NUMPY:
-        return _c2c_host(np.asarray(x), axes, lengths, forward, norm, out)
-    xu = _arrays.as_usm_ndarray(x)
-    queue = xu.sycl_queue
-    dtype = _arrays.complex_result_dtype(xu.dtype, queue)
-    src, owned = _device_input(xu, axes, lengths, dtype)
-    if out is not None:
-        y = _check_usm_out(out, src.shape, dtype, queue)
-        if _shares_memory(y, src) and not _same_layout(y, src):
-            src, owned = dpt.copy(src), True  # overlapping but not identical: stage a copy
-        _run_passes(src, y, axes, lengths, forward, norm)
+def _run_passes(src, dst, axes, lengths, forward, norm):
+    """The complex passes of a transform over `axes` without a Plan (the real
+    transforms' inner complex passes)."""
+    is_double = dst.dtype == np.complex128
+    plans = [_plans.c2c_plan(dst.sycl_queue, n, is_double) for n in lengths]
+    _launch_passes(src, dst, axes, plans, forward, _scale(norm, lengths, forward))
+
+
+class C2CTransform:
+    """The complex transform of arrays of one shape/dtype on one queue over
+    `axes` with `lengths` points each (padding or cropping the input)."""
+
+    def __init__(self, queue, shape, dtype, axes, lengths, norm):
+        self.queue = queue
+        self.axes, self.lengths = tuple(axes), tuple(lengths)
+        self.result_dtype = _arrays.complex_result_dtype(dtype, queue)
+        self.out_shape = _resize_plan(shape, axes, lengths)[0]
+        self._scale = {True: _scale(norm, lengths, True), False: _scale(norm, lengths, False)}
+        is_double = self.result_dtype == np.complex128
+        # Check every length first (fails early, naming an unsupported one), then
+        # compile the kernels of all of them in one run-time compilation.
+        for n in set(self.lengths):
+            _plans.check_c2c_length(queue, n, is_double)
+        _environment.retry_after_clearing_disk_cache(
+            lambda: _core.precompile_c2c(queue, sorted(set(self.lengths)), is_double))
+        self._plans = [_plans.c2c_plan(queue, n, is_double) for n in self.lengths]
+
+    @property
+    def workspace_bytes(self):
+        """Device memory the transform holds (twiddle tables, counted once per length)."""
+        return sum({p.n: p.workspace_bytes for p in self._plans}.values())
+
+    def describe(self):
+        return "\n".join(f"axis {a}: {p.describe()}" for a, p in zip(self.axes, self._plans))
+
+    def _run_passes(self, src, dst, forward):
+        _launch_passes(src, dst, self.axes, self._plans, forward, self._scale[forward])
+
+    def run_device(self, xu, out, forward):
+        """Transform of the usm_ndarray xu into `out` (a checked usm_ndarray, may be
+        xu itself) or into a new array; returns the result usm_ndarray."""
+        src, owned = _device_input(xu, self.axes, self.lengths, self.result_dtype)
+        if out is None:
+            out = src if owned else dpt.empty(src.shape, dtype=self.result_dtype, usm_type=xu.usm_type,
+                                              sycl_queue=self.queue)
+        elif _shares_memory(out, src) and not _same_layout(out, src):
+            src = dpt.copy(src)  # overlapping but not identical: stage a copy
+        self._run_passes(src, out, forward)
         return out
-    y = src if owned else dpt.empty(src.shape, dtype=dtype, usm_type=xu.usm_type, sycl_queue=queue)
-    _run_passes(src, y, axes, lengths, forward, norm)
-    return _arrays.wrap_result(y, kind)
+
+    def run_host(self, x, out, forward):
+        """Transform of the numpy array x on the plan's (in-order) queue, through
+        this thread's staging buffer; returns numpy (`out` when given)."""
+        host = np.ascontiguousarray(_host_input(x, self.axes, self.lengths, self.result_dtype))
+        dev = _staging.device_array(self.queue, host.shape, self.result_dtype)
+        manager = SequentialOrderManager[self.queue]
+        _core.copy_and_wait(self.queue, _launch.usm_view(dev)[0], host.ctypes.data, host.nbytes,
+                            manager.submitted_events)
+        self._run_passes(dev, dev, forward)  # private copy: transform in place
+        direct = out is not None and out.flags.c_contiguous and out.flags.writeable
+        result = out if direct else np.empty(host.shape, dtype=self.result_dtype)
+        _core.copy_and_wait(self.queue, result.ctypes.data, _launch.usm_view(dev)[0], result.nbytes,
+                            manager.submitted_events)
+        if out is None or direct:
+            return result
+        np.copyto(out, result)
+        return out
 
 
-def _c2c_host(x, axes, lengths, forward, norm, out):
-    queue = _arrays.default_queue()  # in order: copies and kernels run in submission order
-    dtype = _arrays.complex_result_dtype(x.dtype, queue)
-    host = np.ascontiguousarray(_host_input(x, axes, lengths, dtype))
-    if out is not None:
-        if not isinstance(out, np.ndarray):
-            raise TypeError("pysyclfft: out must be a numpy array when the input is a numpy array")
-        if out.shape != host.shape:
-            raise ValueError(f"pysyclfft: out has shape {out.shape}, expected {host.shape}")
-        if out.dtype != dtype:
-            raise TypeError(f"pysyclfft: out has dtype {out.dtype}, expected {dtype}")
-    dev = _staging.device_array(queue, host.shape, dtype)
-    manager = SequentialOrderManager[queue]
-    _core.copy_and_wait(queue, _launch.usm_view(dev)[0], host.ctypes.data, host.nbytes, manager.submitted_events)
-    _run_passes(dev, dev, axes, lengths, forward, norm)  # private copy: transform in place
-    direct = out is not None and out.flags.c_contiguous and out.flags.writeable
-    result = out if direct else np.empty(host.shape, dtype=dtype)
-    _core.copy_and_wait(queue, result.ctypes.data, _launch.usm_view(dev)[0], result.nbytes, manager.submitted_events)
-    if out is None or direct:
-        return result
-    np.copyto(out, result)
-    return out
+def c2c(x, axes, lengths, forward, norm, out):
+    """The complex transform of x over `axes` with `lengths` points each, through
+    the calling thread's plan cache."""
+    from ._plan import cached_plan  # _plan builds on this module
+
+    plan, arr = cached_plan("c2c", x, lengths, axes, norm)
+    return plan.execute(x, arr, out, forward)

@@ -90,3 +90,13 @@ def retry_after_clearing_disk_cache(build):
             else:
                 entry.unlink(missing_ok=True)
         return build()
+
+
+def cmake_dir():
+    """Directory of pysyclfftConfig.cmake (for find_package(pysyclfft)): installed
+    in the package, or the checkout's cmake/ folder."""
+    here = Path(__file__).resolve().parent
+    for candidate in (here / "cmake", here.parent / "cmake"):
+        if (candidate / "pysyclfftConfig.cmake").is_file():
+            return candidate
+    raise FileNotFoundError("pysyclfft: pysyclfftConfig.cmake not found next to the package")

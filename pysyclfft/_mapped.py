@@ -108,9 +108,9 @@ def _check_out(out, shape, dtype, kind):
     elif not _arrays.is_usm(out):
         raise TypeError("pysyclfft: out must be a USM array (dpnp or usm_ndarray) when the input is one")
     if tuple(out.shape) != tuple(shape):
-        raise ValueError(f"pysyclfft: out has shape {tuple(out.shape)}, expected {tuple(shape)}")
+        raise ValueError(f"pysyclfft: out has wrong shape {tuple(out.shape)}, expected {tuple(shape)}")
     if np.dtype(out.dtype) != np.dtype(dtype):
-        raise TypeError(f"pysyclfft: out has dtype {out.dtype}, expected {np.dtype(dtype)}")
+        raise TypeError(f"pysyclfft: Cannot cast the {np.dtype(dtype)} result to out's dtype {out.dtype}")
 
 
 def output_array(src, shape, dtype, kind, out):

@@ -66,7 +66,7 @@ def _c2r(x, axes, lengths, norm, out=None, conjugate=False):
 def _c2r_axes(shape, s, axes):
     """numpy's (axes, output lengths) of irfftn: the last length defaults to 2*(m-1)."""
     given = s is not None
-    axes, s = _args.axes_and_shape(shape, s, axes)
+    axes, s = _args.axes_and_shape(shape, s, axes, numpy_deprecations=True)
     if not given:
         s = tuple(s[:-1]) + (_args.check_points(2 * (shape[axes[-1]] - 1), "n"),)
     return axes, s
@@ -90,7 +90,7 @@ def irfft(a, n=None, axis=-1, norm=None, out=None):
 
 def rfftn(a, s=None, axes=None, norm=None, out=None):
     """n-D discrete Fourier transform of real input, the last axis real (numpy.fft.rfftn)."""
-    axes, s = _args.axes_and_shape(shape_of(a), s, axes)
+    axes, s = _args.axes_and_shape(shape_of(a), s, axes, numpy_deprecations=True)
     y, kind = _r2c(a, axes, s, norm, out=out)
     return deliver(y, kind, out)
 

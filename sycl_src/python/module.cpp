@@ -32,6 +32,10 @@ BatchLayout make_layout(std::int64_t in_offset, std::int64_t in_stride, std::int
 
 PYBIND11_MODULE(_core, m) {
   m.doc() = "pysyclfft C++ planner and SYCL runtime";
+  // Initialise dpctl's C API table (a function-local static that imports Python
+  // modules) now, under the import lock: first done by several threads at once,
+  // one would wait on the static's guard holding the GIL the other one needs.
+  dpctl::detail::dpctl_capi::get();
   py::register_exception<CompileError>(m, "CompileError", PyExc_RuntimeError);
 
   m.def("set_kernel_include_dir", [](const std::string& d) { KernelCompiler::instance().set_include_dir(d); });

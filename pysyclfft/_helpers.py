@@ -1,0 +1,89 @@
+"""Array helpers of the fft namespaces: sample frequencies, shifts and fast lengths.
+
+fftfreq/rfftfreq build their result on the device (dpnp's signature); the shifts
+roll USM arrays on their device and numpy arrays on the host, so no data
+crosses between them."""
+import numpy as np
+
+import dpnp
+import dpnp.tensor as dpt
+
+from . import _args, _arrays
+
+# Prime factors the kernels have radices for: lengths made of them are fastest.
+FAST_PRIMES = (2, 3, 5, 7, 11, 13)
+
+
+def _check_spacing(d):
+    if not np.isscalar(d) or isinstance(d, (str, bytes)) or not np.isrealobj(d):
+        raise TypeError(f"pysyclfft: d (the sample spacing) must be a real scalar, got {d!r}")
+    if d == 0:
+        raise ValueError("pysyclfft: d (the sample spacing) must not be 0")
+    return d
+
+
+def _frequency_range(stop, n, d, dtype, device, usm_type, sycl_queue):
+    if dtype is None:
+        dtype = dpnp.default_float_type(device=device, sycl_queue=sycl_queue)
+    elif np.dtype(dtype).kind != "f":
+        raise TypeError(f"pysyclfft: dtype must be a real floating-point type, got {np.dtype(dtype)}")
+    k = dpnp.arange(stop, dtype=dtype, device=device, usm_type=usm_type, sycl_queue=sycl_queue)
+    return k, 1.0 / (n * d)
+
+
+def fftfreq(n, /, d=1.0, *, dtype=None, device=None, usm_type=None, sycl_queue=None):
+    """Sample frequencies of an n-point FFT with spacing d, as a dpnp array:
+    [0, 1, ..., (n-1)//2, -(n//2), ..., -1] / (n*d) (numpy.fft.fftfreq)."""
+    n, d = _args.check_integer(n, "n", 1), _check_spacing(d)
+    k, step = _frequency_range(n, n, d, dtype, device, usm_type, sycl_queue)
+    k[(n + 1) // 2:] -= n  # negative frequencies follow the non-negative ones
+    k *= step
+    return k
+
+
+def rfftfreq(n, /, d=1.0, *, dtype=None, device=None, usm_type=None, sycl_queue=None):
+    """Sample frequencies of an n-point real FFT: [0, 1, ..., n//2] / (n*d)."""
+    n, d = _args.check_integer(n, "n", 1), _check_spacing(d)
+    k, step = _frequency_range(n // 2 + 1, n, d, dtype, device, usm_type, sycl_queue)
+    k *= step
+    return k
+
+
+def _roll_to(x, axes, shift_of_length):
+    shape = np.shape(x) if not hasattr(x, "shape") else x.shape
+    if axes is None:
+        axes = tuple(range(len(shape)))
+    elif np.ndim(axes) == 0:
+        axes = (axes,)
+    shifts = tuple(shift_of_length(shape[a]) for a in axes)
+    if not _arrays.is_usm(x):
+        return np.roll(np.asarray(x), shifts, axes)
+    y = dpt.roll(_arrays.as_usm_ndarray(x), shift=shifts, axis=tuple(axes))
+    return _arrays.wrap_result(y, _arrays.kind_of(x))
+
+
+def fftshift(x, axes=None):
+    """Move the zero-frequency term to the centre (numpy.fft.fftshift); USM
+    arrays are shifted on their device."""
+    return _roll_to(x, axes, lambda n: n // 2)
+
+
+def ifftshift(x, axes=None):
+    """Inverse of fftshift (numpy.fft.ifftshift)."""
+    return _roll_to(x, axes, lambda n: -(n // 2))
+
+
+def next_fast_len(target, real=False):
+    """Smallest length >= target whose prime factors all have kernel radices
+    (2, 3, 5, 7, 11, 13); `real` is accepted for scipy.fft compatibility."""
+    n = _args.check_integer(target, "target", 0)
+    while n and not _is_fast(n):
+        n += 1
+    return n
+
+
+def _is_fast(n):
+    for p in FAST_PRIMES:
+        while n % p == 0:
+            n //= p
+    return n == 1

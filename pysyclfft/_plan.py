@@ -1,0 +1,183 @@
+"""Plan objects: a transform bound to a queue and an array layout.
+
+A Plan settles everything that does not depend on the data (checked arguments,
+result dtype, compiled kernels, scale factors) once, so calling it costs little
+more than the kernels. `get_fft_plan` builds one explicitly; the transform
+functions take theirs from the calling thread's plan cache (pysyclfft.config).
+
+Each kind of transform is a small class registered in `_KIND_FACTORIES`:
+    factory(queue, shape, dtype, s, axes, norm, memory) -> implementation with
+    .axes, .lengths, .result_dtype, .out_shape, .workspace_bytes, .describe(),
+    .run_device(x_usm, out_usm_or_None, forward) -> usm_ndarray,
+    .run_host(x_numpy, out_numpy_or_None, forward) -> numpy array.
+"""
+import numpy as np
+
+from . import _args, _arrays, _c2c
+
+KINDS = ("c2c", "r2c", "c2r") + tuple(f"{t}{i}" for t in ("dct", "dst") for i in range(1, 5))
+MEMORY_MODES = ("auto", "minimal")
+
+
+def _c2c_factory(queue, shape, dtype, s, axes, norm, memory):
+    axes, lengths = _args.axes_and_shape(shape, s, axes)
+    return _c2c.C2CTransform(queue, shape, dtype, axes, lengths, norm)
+
+
+_KIND_FACTORIES = {"c2c": _c2c_factory}
+
+
+def register_kind(kind, factory):
+    """Plug in the implementation of a transform kind (see the module docstring)."""
+    if kind not in KINDS:
+        raise ValueError(f"pysyclfft: unknown plan kind {kind!r}")
+    _KIND_FACTORIES[kind] = factory
+
+
+def _check_kind(kind):
+    if kind not in KINDS:
+        raise ValueError(f"pysyclfft: invalid kind={kind!r}; expected one of {', '.join(KINDS)}")
+    if kind not in _KIND_FACTORIES:
+        raise NotImplementedError(f"pysyclfft: plans of kind {kind!r} are not implemented yet")
+    return kind
+
+
+def _check_memory(memory):
+    if memory not in MEMORY_MODES:
+        raise ValueError(f"pysyclfft: invalid memory={memory!r}; expected 'auto' or 'minimal'")
+    return memory
+
+
+def array_signature(x):
+    """(on_host, queue, shape, element strides, dtype, array) of a numpy or USM array;
+    the array is the numpy array or the usm_ndarray the transform reads."""
+    if _arrays.is_usm(x):
+        xu = _arrays.as_usm_ndarray(x)
+        return False, xu.sycl_queue, xu.shape, xu.strides, xu.dtype, xu
+    x = np.asarray(x)
+    strides = tuple(s // x.itemsize for s in x.strides)
+    return True, _arrays.default_queue(), x.shape, strides, x.dtype, x
+
+
+class Plan:
+    """A transform of arrays of one shape, strides and dtype on one SYCL queue.
+
+    Call it as plan(x, out=None, forward=True), or plan.forward(x) / plan.backward(x).
+    Numpy-array plans (made from a numpy array) compute on the default device."""
+
+    __slots__ = ("_kind", "_on_host", "_queue", "_shape", "_strides", "_dtype", "_norm", "_in_place",
+                 "_memory", "_impl")
+
+    def __init__(self, x, s=None, axes=None, kind="c2c", *, norm=None, out=None, in_place=False, memory="auto"):
+        self._kind = _check_kind(kind)
+        self._norm = _args.check_norm(norm)
+        self._memory = _check_memory(memory)
+        self._in_place = bool(in_place)
+        self._on_host, self._queue, self._shape, self._strides, self._dtype, _ = array_signature(x)
+        _arrays.warm_up_dpctl(self._queue)
+        self._impl = _KIND_FACTORIES[kind](self._queue, self._shape, self._dtype, s, axes, self._norm, memory)
+        if self._in_place and (self._impl.result_dtype != self._dtype or self._impl.out_shape != self._shape):
+            raise ValueError(
+                f"pysyclfft: in_place=True needs a {self._impl.result_dtype} array whose shape is the result's "
+                f"{self._impl.out_shape}; got {self._dtype} {self._shape}")
+        if out is not None:
+            self._check_out(out)
+
+    # Read-only description.
+    kind = property(lambda self: self._kind, doc="Transform kind: 'c2c', ...")
+    queue = property(lambda self: self._queue, doc="dpctl.SyclQueue the plan computes on.")
+    shape = property(lambda self: self._shape, doc="Input shape the plan is bound to.")
+    strides = property(lambda self: self._strides, doc="Input strides (elements) the plan is bound to.")
+    dtype = property(lambda self: self._dtype, doc="Input dtype the plan is bound to.")
+    on_host = property(lambda self: self._on_host, doc="True for plans of numpy arrays.")
+    axes = property(lambda self: self._impl.axes, doc="Transformed axes (non-negative).")
+    lengths = property(lambda self: self._impl.lengths, doc="Points per transformed axis (s).")
+    norm = property(lambda self: self._norm, doc="'backward', 'ortho' or 'forward'.")
+    in_place = property(lambda self: self._in_place, doc="Whether results overwrite the input.")
+    memory = property(lambda self: self._memory, doc="'auto' or 'minimal'.")
+    result_dtype = property(lambda self: self._impl.result_dtype, doc="dtype of the result.")
+    out_shape = property(lambda self: self._impl.out_shape, doc="shape of the result.")
+    workspace_bytes = property(lambda self: self._impl.workspace_bytes,
+                               doc="Device memory the plan holds (twiddle tables, scratch).")
+
+    def describe(self):
+        where = "numpy arrays on the default device" if self._on_host else "USM arrays"
+        head = (f"pysyclfft Plan: {self._kind} of {self._dtype}{list(self._shape)} strides {list(self._strides)} "
+                f"-> {self.result_dtype}{list(self.out_shape)}, axes {list(self.axes)}, s {list(self.lengths)}, "
+                f"norm {self._norm!r}, {'in place' if self._in_place else 'out of place'}, memory {self._memory!r}, "
+                f"{where}, device {self._queue.sycl_device.name}, workspace {self.workspace_bytes} B")
+        return head + "\n" + self._impl.describe()
+
+    def __repr__(self):
+        return (f"<pysyclfft.Plan {self._kind} {self._dtype}{list(self._shape)} axes={list(self.axes)} "
+                f"s={list(self.lengths)} norm={self._norm!r}>")
+
+    def _check_array(self, x):
+        on_host, queue, shape, strides, dtype, arr = array_signature(x)
+        if on_host != self._on_host:
+            made = "numpy" if self._on_host else "USM"
+            raise ValueError(f"pysyclfft: this plan was made for {made} arrays")
+        if shape != self._shape or dtype != self._dtype or strides != self._strides:
+            raise ValueError(
+                f"pysyclfft: the plan is for {self._dtype} arrays of shape {self._shape} strides {self._strides}; "
+                f"got {dtype} {shape} strides {strides}")
+        if queue != self._queue:
+            raise ValueError("pysyclfft: the array is on a different SYCL queue than the plan")
+        return arr
+
+    def _check_out(self, out):
+        if self._on_host:
+            return _c2c.check_host_out(out, self.out_shape, self.result_dtype)
+        return _c2c.check_usm_out(out, self.out_shape, self.result_dtype, self._queue)
+
+    def __call__(self, x, out=None, forward=True):
+        """Transform x (forward=True) or inverse-transform it; returns the result
+        (`out` when given, x itself for an in-place plan)."""
+        return self.execute(x, self._check_array(x), out, forward)
+
+    def forward(self, x, out=None):
+        return self(x, out=out, forward=True)
+
+    def backward(self, x, out=None):
+        return self(x, out=out, forward=False)
+
+    def execute(self, x, arr, out, forward):
+        """Run on `arr` (x as numpy array or usm_ndarray, already checked against the plan)."""
+        if self._in_place:
+            if out is not None and out is not x:
+                raise ValueError("pysyclfft: an in-place plan writes into its input; do not pass another out")
+            out = x
+        checked = None if out is None else self._check_out(out)
+        if self._on_host:
+            return self._impl.run_host(arr, checked, forward)
+        y = self._impl.run_device(arr, checked, forward)
+        return out if out is not None else _arrays.wrap_result(y, _arrays.kind_of(x))
+
+
+def get_fft_plan(x, s=None, axes=None, kind="c2c", *, norm=None, out=None, in_place=False, memory="auto"):
+    """A Plan for transforms of arrays like x (same queue, shape, strides, dtype).
+
+    s, axes: as numpy.fft.fftn (default: every axis at its length).
+    kind: 'c2c' (r2c, c2r, dct1-4, dst1-4 as they are implemented).
+    norm: the normalisation the plan applies ('backward' by default).
+    out: an output array to check the plan against now (optional).
+    in_place: results overwrite x (needs the result dtype and shape).
+    memory: 'auto', or 'minimal' to forbid scratch buffers beyond twiddle tables.
+    """
+    return Plan(x, s, axes, kind, norm=norm, out=out, in_place=in_place, memory=memory)
+
+
+def cached_plan(kind, x, s, axes, norm, in_place=False, memory="auto"):
+    """The calling thread's cached plan for x (building and caching it on a miss)
+    and the array the transform reads."""
+    from . import config
+
+    on_host, queue, shape, strides, dtype, arr = array_signature(x)
+    key = (on_host, queue, kind, dtype, shape, strides, tuple(s), tuple(axes), _args.check_norm(norm),
+           bool(in_place), memory)
+    cache = config.get_plan_cache()
+    plan = cache.get(key)
+    if plan is None:
+        plan = Plan(arr, s, axes, kind, norm=norm, in_place=in_place, memory=memory)
+        cache.put(key, plan)
+    return plan, arr

@@ -1,0 +1,152 @@
+"""Plan cache controls (CuPy's names): every thread has its own LRU cache of
+Plan objects, keyed by queue, kind, dtype, shape, strides, s, axes, norm,
+placement and memory mode, with hit/miss counters, a size limit (default 16,
+or the PYSYCLFFT_PLAN_CACHE_SIZE environment variable; 0 disables caching) and
+an optional limit on the device memory its plans hold.
+
+The compiled kernels and twiddle tables under the plans are shared process-wide
+(pysyclfft/_plans.py), so evicting a plan is cheap to undo."""
+import os
+import threading
+from collections import OrderedDict
+
+from . import _args
+
+_DEFAULT_SIZE = 16
+
+
+def _default_size():
+    text = os.environ.get("PYSYCLFFT_PLAN_CACHE_SIZE")
+    if text is None:
+        return _DEFAULT_SIZE
+    try:
+        return _check_size(int(text))
+    except ValueError:
+        raise ValueError(f"pysyclfft: PYSYCLFFT_PLAN_CACHE_SIZE={text!r} is not a non-negative integer") from None
+
+
+def _check_size(n, name="size"):
+    return _args.check_integer(n, f"plan cache {name}", -1 if name == "memsize" else 0)
+
+
+class PlanCache:
+    """A least-recently-used cache of plans for one thread."""
+
+    def __init__(self, size, memsize=-1):
+        self._plans = OrderedDict()
+        self._size = _check_size(size)
+        self._memsize = _check_size(memsize, "memsize")
+        self._memory = 0
+        self.hits = 0
+        self.misses = 0
+
+    @property
+    def size(self):
+        """Most plans held (0: caching disabled)."""
+        return self._size
+
+    @size.setter
+    def size(self, n):
+        self._size = _check_size(n)
+        self._evict()
+
+    @property
+    def memsize(self):
+        """Most bytes of plan workspace held (-1: no limit)."""
+        return self._memsize
+
+    @memsize.setter
+    def memsize(self, n):
+        self._memsize = _check_size(n, "memsize")
+        self._evict()
+
+    @property
+    def memory(self):
+        """Bytes of workspace the cached plans hold."""
+        return self._memory
+
+    def __len__(self):
+        return len(self._plans)
+
+    def __contains__(self, key):
+        return key in self._plans
+
+    def get(self, key):
+        plan = self._plans.get(key)
+        if plan is None:
+            self.misses += 1
+            return None
+        self.hits += 1
+        self._plans.move_to_end(key)
+        return plan
+
+    def put(self, key, plan):
+        if self._size == 0 or (self._memsize >= 0 and plan.workspace_bytes > self._memsize):
+            return
+        old = self._plans.pop(key, None)
+        if old is not None:
+            self._memory -= old.workspace_bytes
+        self._plans[key] = plan
+        self._memory += plan.workspace_bytes
+        self._evict()
+
+    def _evict(self):
+        while self._plans and (len(self._plans) > self._size or 0 <= self._memsize < self._memory):
+            _, plan = self._plans.popitem(last=False)
+            self._memory -= plan.workspace_bytes
+
+    def clear(self):
+        """Drop every plan (the counters are kept)."""
+        self._plans.clear()
+        self._memory = 0
+
+    def plans(self):
+        """The cached plans, least recently used first."""
+        return list(self._plans.values())
+
+    def info(self):
+        mem = "unlimited" if self._memsize < 0 else f"{self._memsize} B"
+        lines = [f"pysyclfft plan cache (thread {threading.current_thread().name}): "
+                 f"{len(self)} / {self._size} plans, {self._memory} B workspace (limit {mem}), "
+                 f"{self.hits} hits, {self.misses} misses"]
+        lines += [f"  {plan!r}" for plan in reversed(self.plans())]
+        return "\n".join(lines)
+
+
+_local = threading.local()
+
+
+def get_plan_cache():
+    """The calling thread's PlanCache."""
+    cache = getattr(_local, "cache", None)
+    if cache is None:
+        cache = _local.cache = PlanCache(_default_size())
+    return cache
+
+
+def set_plan_cache_size(size):
+    """Most plans the calling thread's cache holds; 0 disables caching."""
+    get_plan_cache().size = size
+
+
+def get_plan_cache_size():
+    return get_plan_cache().size
+
+
+def set_plan_cache_max_memsize(size):
+    """Most bytes of plan workspace the calling thread's cache holds; -1: no limit."""
+    get_plan_cache().memsize = size
+
+
+def get_plan_cache_max_memsize():
+    return get_plan_cache().memsize
+
+
+def clear_plan_cache():
+    """Drop the calling thread's cached plans."""
+    get_plan_cache().clear()
+
+
+def show_plan_cache_info():
+    """Print the calling thread's cache: size, limits, counters and plans."""
+    print(get_plan_cache().info())

@@ -1,0 +1,124 @@
+"""scipy.fft backend: route scipy.fft calls to pysyclfft.
+
+    import scipy.fft
+    from pysyclfft.interfaces import scipy_fft
+    with scipy.fft.set_backend(scipy_fft):
+        y = scipy.fft.fft(x)       # numpy x: computed on the default SYCL device
+    scipy.fft.set_global_backend(scipy_fft)   # or for the whole program
+
+Every multimethod pysyclfft implements (the module has a function of the same
+name) is served; anything else, or a call we cannot do (an unsupported length,
+long double data, an argument we do not know), returns NotImplemented so that
+scipy falls back to its next backend. `workers` is accepted (the device decides
+its parallelism), `overwrite_x=True` lets a USM input receive the result, and
+`plan` takes a pysyclfft.Plan.
+"""
+import inspect
+
+import numpy as np
+
+import pysyclfft
+from .. import _args, _arrays
+from .._helpers import fftfreq, fftshift, ifftshift, next_fast_len, rfftfreq
+
+__ua_domain__ = "numpy.scipy.fft"
+
+__all__ = ["__ua_domain__", "__ua_function__", "__ua_convert__",
+           "fftfreq", "rfftfreq", "fftshift", "ifftshift", "next_fast_len"]
+
+# scipy.fft multimethods we may serve: the complex ones now, the rest as soon as
+# pysyclfft has a function of that name.
+_C2C_1D = ("fft", "ifft")
+_C2C_ND = {"fft2": (-2, -1), "ifft2": (-2, -1), "fftn": None, "ifftn": None}
+_OTHER = tuple(f"{p}{k}{d}" for p in ("", "i") for k in ("rfft", "hfft") for d in ("", "2", "n")) + tuple(
+    f"{p}{k}{d}" for p in ("", "i") for k in ("dct", "dst") for d in ("", "n"))
+_ACCEPTED_ONLY = ("workers",)  # taken and ignored
+
+_signatures = {}
+
+
+def _signature(fn):
+    sig = _signatures.get(fn)
+    if sig is None:
+        sig = _signatures[fn] = inspect.signature(fn)
+    return sig
+
+
+def _implementation(name):
+    if name in _C2C_1D or name in _C2C_ND or name in _OTHER:
+        return getattr(pysyclfft, name, None)
+    return None
+
+
+def _unsupported_array(x):
+    """True for inputs scipy must handle itself (long double precision)."""
+    dtype = getattr(x, "dtype", None)
+    return dtype is not None and np.dtype(dtype) in (np.longdouble, np.clongdouble) and \
+        np.dtype(np.longdouble).itemsize > 8
+
+
+def _keeps_shape(name, x, params):
+    """Whether the c2c transform `name` of x gives x's shape (so x may hold it)."""
+    shape = x.shape
+    if name in _C2C_1D:
+        axis, n = _args.one_axis(shape, params.get("n"), params.get("axis", -1))
+        return n == shape[axis]
+    axes, s = _args.axes_and_shape(shape, params.get("s"), params.get("axes", _C2C_ND[name]), _C2C_ND[name])
+    return all(shape[a] == n for a, n in zip(axes, s))
+
+
+def _may_overwrite(name, x, params):
+    """overwrite_x permits reusing x's memory: do so for USM inputs of the result
+    dtype and shape (numpy inputs are copied to the device anyway)."""
+    if name not in _C2C_1D and name not in _C2C_ND or not _arrays.is_usm(x):
+        return False
+    xu = _arrays.as_usm_ndarray(x)
+    if xu.dtype != _arrays.complex_result_dtype(xu.dtype, xu.sycl_queue) or not xu.flags.writable:
+        return False
+    return _keeps_shape(name, xu, params)
+
+
+def __ua_function__(method, args, kwargs):
+    name = method.__name__
+    impl = _implementation(name)
+    if impl is None:
+        return NotImplemented
+    try:
+        bound = _signature(method).bind(*args, **kwargs)
+    except TypeError:
+        return NotImplemented  # scipy's own backend reports the bad call
+    params = dict(bound.arguments)
+    x = params.pop("x")
+    overwrite_x = params.pop("overwrite_x", False)
+    for ignored in _ACCEPTED_ONLY:
+        params.pop(ignored, None)
+    if params.get("plan", 0) is None:
+        del params["plan"]
+    if params.get("s") is not None and params.get("axes", _C2C_ND.get(name)) is None:
+        params["axes"] = tuple(range(-len(params["s"]), 0))  # scipy's rule, without numpy 2's warning
+    accepted = _signature(impl).parameters
+    if _unsupported_array(x) or any(k not in accepted for k in params):
+        return NotImplemented
+    try:
+        if overwrite_x and "out" in accepted and _may_overwrite(name, x, params):
+            params["out"] = x
+        return impl(x, **params)
+    except NotImplementedError:
+        return NotImplemented
+
+
+def __ua_convert__(dispatchables, coerce):
+    """Accept USM arrays as they are and numpy arrays (or, when coercing,
+    anything numpy.asarray takes) for the default device."""
+    converted = []
+    for d in dispatchables:
+        value = d.value
+        if d.type is np.ndarray and not (_arrays.is_usm(value) or isinstance(value, np.ndarray)):
+            if not (coerce or isinstance(value, (list, tuple, int, float, complex, np.generic))):
+                return NotImplemented
+            try:
+                value = np.asarray(value)
+            except Exception:
+                return NotImplemented
+        converted.append(value)
+    return converted
