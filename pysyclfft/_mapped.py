@@ -1,7 +1,7 @@
 """Shared plumbing of the real and trigonometric transforms: preparing the
 input where it will be computed, running a map (kernels/map_kind.hpp) along an
-axis, fused into one kernel or as passes around a complex plan, and handing the
-result back as the caller's array kind."""
+axis (AxisMap: fused into one kernel or as passes around a complex plan), and
+handing the result back as the caller's array kind."""
 import numpy as np
 
 import dpnp.tensor as dpt
@@ -17,10 +17,6 @@ force_unfused = False
 
 def shape_of(x):
     return x.shape if hasattr(x, "shape") else np.shape(x)
-
-
-def dtype_of(x):
-    return np.dtype(x.dtype) if hasattr(x, "dtype") else np.asarray(x).dtype
 
 
 def queue_and_kind(x):
@@ -60,10 +56,6 @@ def private_copy(a, owned):
 
 def empty_like_shape(src, shape, dtype):
     return dpt.empty(tuple(shape), dtype=dtype, usm_type=src.usm_type, sycl_queue=src.sycl_queue)
-
-
-def is_double(dtype):
-    return np.dtype(dtype) in (np.float64, np.complex128)
 
 
 class AxisMap:
