@@ -29,7 +29,7 @@ else:
     from ._fft import fft, fft2, fftn, ifft, ifft2, ifftn  # noqa: E402
     from ._helpers import fftfreq, fftshift, ifftshift, next_fast_len, rfftfreq  # noqa: E402
     from ._info import precompile, precompile_real, runtime_info  # noqa: E402
-    from ._real import hfft, ihfft, irfft, irfft2, irfftn, rfft, rfft2, rfftn  # noqa: E402
+    from ._real import hfft, hfft2, hfftn, ihfft, ihfft2, ihfftn, irfft, irfft2, irfftn, rfft, rfft2, rfftn  # noqa: E402
     from ._plan import Plan, get_fft_plan  # noqa: E402
     from . import config  # noqa: E402
     from .interfaces.dpnp_fft import patch_dpnp_fft, restore_dpnp_fft  # noqa: E402
@@ -39,6 +39,7 @@ __version__ = "0.1.0"
 __all__ = [
     "fft", "ifft", "fft2", "ifft2", "fftn", "ifftn",
     "rfft", "irfft", "rfft2", "irfft2", "rfftn", "irfftn", "hfft", "ihfft",
+    "hfft2", "ihfft2", "hfftn", "ihfftn",
     "dct", "idct", "dst", "idst", "dctn", "idctn", "dstn", "idstn",
     "get_fft_plan", "Plan", "config",
     "fftfreq", "rfftfreq", "fftshift", "ifftshift", "next_fast_len",

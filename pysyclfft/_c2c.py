@@ -17,7 +17,7 @@ from dpctl.utils import SequentialOrderManager
 from . import _args, _arrays, _core, _environment, _launch, _plans, _staging
 
 
-def _resize_plan(shape, axes, lengths):
+def resize_plan(shape, axes, lengths):
     """Target shape, slices that truncate, and whether any axis is padded."""
     target = list(shape)
     for a, n in zip(axes, lengths):
@@ -30,7 +30,7 @@ def _resize_plan(shape, axes, lengths):
 def _device_input(x, axes, lengths, dtype):
     """x cropped/zero-padded to `lengths` along `axes` and converted to `dtype`.
     Returns (array, owned): owned arrays are private copies we may overwrite."""
-    target, crop, padded = _resize_plan(x.shape, axes, lengths)
+    target, crop, padded = resize_plan(x.shape, axes, lengths)
     if padded:
         z = dpt.zeros(target, dtype=dtype, usm_type=x.usm_type, sycl_queue=x.sycl_queue)
         z[crop] = x[crop]
@@ -42,7 +42,7 @@ def _device_input(x, axes, lengths, dtype):
 
 
 def _host_input(x, axes, lengths, dtype):
-    target, crop, padded = _resize_plan(x.shape, axes, lengths)
+    target, crop, padded = resize_plan(x.shape, axes, lengths)
     view = x[crop]
     if padded:
         z = np.zeros(target, dtype=dtype)
@@ -90,21 +90,13 @@ def _scale(norm, lengths, forward):
     return scale
 
 
-def _launch_passes(src, dst, axes, plans, forward, scale):
+def launch_passes(src, dst, axes, plans, forward, scale):
     """Transforms src into dst along each axis in turn with its 1-D plan (dst may
     be src); the scale is folded into the first pass."""
     if dst.size == 0:
         return
     for i, (axis, plan) in enumerate(zip(axes, plans)):
         _launch.launch_along_axis(plan, src if i == 0 else dst, dst, axis, forward, scale if i == 0 else 1.0)
-
-
-def _run_passes(src, dst, axes, lengths, forward, norm):
-    """The complex passes of a transform over `axes` without a Plan (the real
-    transforms' inner complex passes)."""
-    is_double = dst.dtype == np.complex128
-    plans = [_plans.c2c_plan(dst.sycl_queue, n, is_double) for n in lengths]
-    _launch_passes(src, dst, axes, plans, forward, _scale(norm, lengths, forward))
 
 
 class C2CTransform:
@@ -115,7 +107,7 @@ class C2CTransform:
         self.queue = queue
         self.axes, self.lengths = tuple(axes), tuple(lengths)
         self.result_dtype = _arrays.complex_result_dtype(dtype, queue)
-        self.out_shape = _resize_plan(shape, axes, lengths)[0]
+        self.out_shape = resize_plan(shape, axes, lengths)[0]
         self._scale = {True: _scale(norm, lengths, True), False: _scale(norm, lengths, False)}
         is_double = self.result_dtype == np.complex128
         # Check every length first (fails early, naming an unsupported one), then
@@ -134,8 +126,9 @@ class C2CTransform:
     def describe(self):
         return "\n".join(f"axis {a}: {p.describe()}" for a, p in zip(self.axes, self._plans))
 
-    def _run_passes(self, src, dst, forward):
-        _launch_passes(src, dst, self.axes, self._plans, forward, self._scale[forward])
+    def run_passes(self, src, dst, forward):
+        """The passes from src into dst (dst may be src), scaled for the direction."""
+        launch_passes(src, dst, self.axes, self._plans, forward, self._scale[forward])
 
     def run_device(self, xu, out, forward):
         """Transform of the usm_ndarray xu into `out` (a checked usm_ndarray, may be
@@ -146,7 +139,7 @@ class C2CTransform:
                                               sycl_queue=self.queue)
         elif _shares_memory(out, src) and not _same_layout(out, src):
             src = dpt.copy(src)  # overlapping but not identical: stage a copy
-        self._run_passes(src, out, forward)
+        self.run_passes(src, out, forward)
         return out
 
     def run_host(self, x, out, forward):
@@ -157,7 +150,7 @@ class C2CTransform:
         manager = SequentialOrderManager[self.queue]
         _core.copy_and_wait(self.queue, _launch.usm_view(dev)[0], host.ctypes.data, host.nbytes,
                             manager.submitted_events)
-        self._run_passes(dev, dev, forward)  # private copy: transform in place
+        self.run_passes(dev, dev, forward)  # private copy: transform in place
         direct = out is not None and out.flags.c_contiguous and out.flags.writeable
         result = out if direct else np.empty(host.shape, dtype=self.result_dtype)
         _core.copy_and_wait(self.queue, result.ctypes.data, _launch.usm_view(dev)[0], result.nbytes,
@@ -167,11 +160,3 @@ class C2CTransform:
         np.copyto(out, result)
         return out
 
-
-def c2c(x, axes, lengths, forward, norm, out):
-    """The complex transform of x over `axes` with `lengths` points each, through
-    the calling thread's plan cache."""
-    from ._plan import cached_plan  # _plan builds on this module
-
-    plan, arr = cached_plan("c2c", x, lengths, axes, norm)
-    return plan.execute(x, arr, out, forward)

@@ -1,7 +1,7 @@
 """numpy.fft-compatible complex transforms (numpy 2 signatures), plus `plan=`."""
 import numpy as np
 
-from . import _args, _c2c
+from . import _args, _plan
 
 
 def _shape(x):
@@ -9,14 +9,7 @@ def _shape(x):
 
 
 def _run(x, axes, lengths, forward, norm, out, plan):
-    if plan is None:
-        return _c2c.c2c(x, axes, lengths, forward, norm, out)
-    if plan.kind != "c2c" or plan.axes != tuple(axes) or plan.lengths != tuple(lengths):
-        raise ValueError(f"pysyclfft: plan {plan!r} does not match this c2c transform over axes "
-                         f"{list(axes)} with s={list(lengths)}")
-    if norm is not None and _args.check_norm(norm) != plan.norm:
-        raise ValueError(f"pysyclfft: norm={norm!r} differs from the plan's norm {plan.norm!r}")
-    return plan(x, out=out, forward=forward)
+    return _plan.run("c2c", x, axes, lengths, norm, out, plan, forward)
 
 
 def fft(x, /, n=None, axis=-1, norm=None, *, out=None, plan=None):

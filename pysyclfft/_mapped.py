@@ -1,7 +1,7 @@
 """Shared plumbing of the real and trigonometric transforms: preparing the
 input where it will be computed, running a map (kernels/map_kind.hpp) along an
-axis, fused into one kernel or as passes around a complex plan, and handing the
-result back as the caller's array kind."""
+axis (AxisMap: fused into one kernel or as passes around a complex plan), and
+handing the result back as the caller's array kind."""
 import numpy as np
 
 import dpnp.tensor as dpt
@@ -17,10 +17,6 @@ force_unfused = False
 
 def shape_of(x):
     return x.shape if hasattr(x, "shape") else np.shape(x)
-
-
-def dtype_of(x):
-    return np.dtype(x.dtype) if hasattr(x, "dtype") else np.asarray(x).dtype
 
 
 def queue_and_kind(x):
@@ -62,35 +58,52 @@ def empty_like_shape(src, shape, dtype):
     return dpt.empty(tuple(shape), dtype=dtype, usm_type=src.usm_type, sycl_queue=src.sycl_queue)
 
 
-def is_double(dtype):
-    return np.dtype(dtype) in (np.float64, np.complex128)
-
-
-def run_pass(transform, src, dst, axis, n, scale, edge_in=1.0, edge_out=1.0, conjugate=False):
-    """One transform of data length n along `axis` from src into dst (distinct
-    arrays; dst's length along `axis` is the output length): the fused kernel
+class AxisMap:
+    """The compiled plans of one map transform of data length n: the fused kernel
     where its FFT fits one work-group, else load pass, complex plan, store pass.
-    `conjugate` conjugates the complex side (input of c2r, output of r2c)."""
-    if dst.size == 0:
-        return
-    queue, double = dst.sycl_queue, is_double(src.dtype)
-    scalars = (float(scale), float(edge_in), float(edge_out), -1.0 if conjugate else 1.0)
-    if not force_unfused and _core.is_single_kernel_mapped(queue, transform, n, double):
-        _launch.launch_along_axis(_plans.mapped_plan(queue, transform, n, double), src, dst, axis, *scalars)
-        return
-    fft_length = _core.mapped_fft_length(transform, n)
-    try:
-        _plans.c2c_plan(queue, fft_length, double)
-    except NotImplementedError as e:
-        raise NotImplementedError(f"pysyclfft: {transform.name} of length {n} runs a complex FFT of length "
-                                  f"{fft_length}, which is not supported yet ({e})") from None
-    passes = _plans.map_pass_plan(queue, transform, n, double)
-    buffer = _fft_buffer(src, axis, fft_length, np.complex128 if double else np.complex64)
-    _launch.launch_along_axis(passes, src, buffer, axis, False, *scalars)
-    # Unnormalised in both directions: "backward" scales neither a forward pass, "forward" neither a backward one.
-    forward = passes.fft_forward
-    _c2c._run_passes(buffer, buffer, (axis,), (fft_length,), forward, "backward" if forward else "forward")
-    _launch.launch_along_axis(passes, buffer, dst, axis, True, *scalars)
+    Built once by a Plan (pysyclfft/_plan.py), run along any axis."""
+
+    def __init__(self, queue, transform, n, double):
+        self.transform, self.n = transform, n
+        if not force_unfused and _core.is_single_kernel_mapped(queue, transform, n, double):
+            self._fused = _plans.mapped_plan(queue, transform, n, double)
+            return
+        self._fused = None
+        fft_length = _core.mapped_fft_length(transform, n)
+        try:
+            self._fft = _plans.c2c_plan(queue, fft_length, double)
+        except NotImplementedError as e:
+            raise NotImplementedError(f"pysyclfft: {transform.name} of length {n} runs a complex FFT of length "
+                                      f"{fft_length}, which is not supported yet ({e})") from None
+        self._passes = _plans.map_pass_plan(queue, transform, n, double)
+        self._buffer_dtype = np.complex128 if double else np.complex64
+
+    @property
+    def workspace_bytes(self):
+        if self._fused is not None:
+            return self._fused.workspace_bytes
+        return self._passes.workspace_bytes + self._fft.workspace_bytes
+
+    def describe(self):
+        if self._fused is not None:
+            return f"{self.transform.name}: {self._fused.describe()}"
+        return f"{self.transform.name} n={self.n}: load pass, {self._fft.describe()}, store pass"
+
+    def run(self, src, dst, axis, scale, edge_in=1.0, edge_out=1.0, conjugate=False):
+        """The transform along `axis` from src into dst (distinct arrays; dst's
+        length along `axis` is the output length). `conjugate` conjugates the
+        complex side (input of c2r, output of r2c)."""
+        if dst.size == 0:
+            return
+        scalars = (float(scale), float(edge_in), float(edge_out), -1.0 if conjugate else 1.0)
+        if self._fused is not None:
+            _launch.launch_along_axis(self._fused, src, dst, axis, *scalars)
+            return
+        buffer = _fft_buffer(src, axis, self._fft.n, self._buffer_dtype)
+        _launch.launch_along_axis(self._passes, src, buffer, axis, False, *scalars)
+        # Unnormalised in both directions (scale 1), in place on the buffer.
+        _c2c.launch_passes(buffer, buffer, (axis,), (self._fft,), self._passes.fft_forward, 1.0)
+        _launch.launch_along_axis(self._passes, buffer, dst, axis, True, *scalars)
 
 
 def _fft_buffer(src, axis, length, dtype):

@@ -158,7 +158,10 @@ def get_fft_plan(x, s=None, axes=None, kind="c2c", *, norm=None, out=None, in_pl
     """A Plan for transforms of arrays like x (same queue, shape, strides, dtype).
 
     s, axes: as numpy.fft.fftn (default: every axis at its length).
-    kind: 'c2c' (r2c, c2r, dct1-4, dst1-4 as they are implemented).
+    kind: 'c2c'; 'r2c' (forward: rfftn, backward: ihfftn; s, axes as rfftn);
+      'c2r' (backward: irfftn, forward: hfftn; s are the real output lengths,
+      the last defaulting to 2*(m-1) as irfftn); 'dct1'..'dct4', 'dst1'..'dst4'
+      (forward: dctn/dstn of that type, backward: its inverse idctn/idstn).
     norm: the normalisation the plan applies ('backward' by default).
     out: an output array to check the plan against now (optional).
     in_place: results overwrite x (needs the result dtype and shape).
@@ -181,3 +184,19 @@ def cached_plan(kind, x, s, axes, norm, in_place=False, memory="auto"):
         plan = Plan(arr, s, axes, kind, norm=norm, in_place=in_place, memory=memory)
         cache.put(key, plan)
     return plan, arr
+
+
+def run(kind, x, axes, lengths, norm, out, plan, forward):
+    """A transform function's body: with `plan` check it matches the call, else
+    take the thread's cached plan; then run it in the given direction."""
+    if plan is None:
+        plan, arr = cached_plan(kind, x, lengths, axes, norm)
+        return plan.execute(x, arr, out, forward)
+    if not isinstance(plan, Plan):
+        raise TypeError(f"pysyclfft: plan must be a pysyclfft.Plan, got {type(plan).__name__}")
+    if plan.kind != kind or plan.axes != tuple(axes) or plan.lengths != tuple(lengths):
+        raise ValueError(f"pysyclfft: plan {plan!r} does not match this {kind} transform over axes "
+                         f"{list(axes)} with s={list(lengths)}")
+    if norm is not None and _args.check_norm(norm) != plan.norm:
+        raise ValueError(f"pysyclfft: norm={norm!r} differs from the plan's norm {plan.norm!r}")
+    return plan(x, out=out, forward=forward)

@@ -1,129 +1,211 @@
-"""numpy.fft-compatible real transforms (numpy 2 signatures and dtype rules).
+"""numpy.fft-compatible real transforms (numpy 2 signatures and dtype rules),
+and scipy.fft's Hermitian n-D transforms.
 
 The real axis (the last of `axes`) is one map pass (kernels/real_maps.hpp): an
 even length runs a half-length complex FFT with the split folded in, an odd
 length the full-length FFT, fused into one kernel where the FFT fits one
 work-group. The other axes are complex passes (_c2c), in place.
+
+Two Plan kinds (pysyclfft/_plan.py) run them. "r2c": forward rfftn, backward
+ihfftn (= conj(rfftn) with the directions swapped: the real pass conjugates its
+output, the complex passes run backward). "c2r": backward irfftn, forward hfftn
+(= irfftn of the conjugate, directions swapped: the complex passes run forward,
+the real pass conjugates its input).
 """
+import numpy as np
 
-from . import _args, _arrays, _c2c
-from ._mapped import (RealTransform, deliver, device_input, dtype_of, output_array, private_copy, queue_and_kind,
-                      run_pass, shape_of)
+from . import _args, _arrays, _c2c, _plan
+from ._mapped import AxisMap, RealTransform, deliver, device_input, output_array, private_copy, shape_of
 
 
-def _real_dtype(x, queue):
-    dtype = dtype_of(x)
+def _real_dtype(dtype, queue):
+    dtype = np.dtype(dtype)
     if dtype.kind == "c":
         raise TypeError(f"pysyclfft: the input of a real-input transform must be real, got dtype {dtype}")
     return _arrays.real_dtype_of(_arrays.complex_result_dtype(dtype, queue))
 
 
-def _complex_dtype(x, queue):
-    return _arrays.complex_result_dtype(dtype_of(x), queue)
-
-
 def _with_length(shape, axis, n):
     shape = list(shape)
     shape[axis] = n
+    return tuple(shape)
+
+
+def _resized(shape, axes, lengths):
+    for a, n in zip(axes, lengths):
+        shape = _with_length(shape, a, n)
     return shape
 
 
-def _swap_direction(norm):
-    """hfft/ihfft are irfft/rfft in the other direction: backward and forward swap."""
-    return {"backward": "forward", "ortho": "ortho", "forward": "backward"}[_args.check_norm(norm)]
+class _HalfSpectrumTransform:
+    """What the r2c and c2r kinds share: the real pass along the last axis and
+    the complex passes (a c2c transform) along the others."""
+
+    def __init__(self, queue, complex_shape, complex_dtype, axes, lengths, norm, transform):
+        self.queue, self.axes, self.lengths, self._norm = queue, tuple(axes), tuple(lengths), norm
+        self._complex_dtype = complex_dtype
+        self._real = AxisMap(queue, transform, lengths[-1], complex_dtype == np.complex128)
+        self._others = (_c2c.C2CTransform(queue, complex_shape, complex_dtype, axes[:-1], lengths[:-1], norm)
+                        if len(axes) > 1 else None)
+
+    @property
+    def workspace_bytes(self):
+        return self._real.workspace_bytes + (self._others.workspace_bytes if self._others else 0)
+
+    def describe(self):
+        lines = [f"axis {self.axes[-1]}: {self._real.describe()}"]
+        return "\n".join(lines + ([self._others.describe()] if self._others else []))
+
+    def _complex_passes(self, src, dst, forward):
+        if self._others is not None:
+            self._others.run_passes(src, dst, forward)
+
+    def _real_scale(self, forward):
+        return _args.scale_factor(self._norm, self.lengths[-1], forward)
+
+    def run_device(self, xu, out, forward):
+        return _arrays.as_usm_ndarray(self._run(xu, _arrays.ArrayKind.USM, out, forward))
+
+    def run_host(self, x, out, forward):
+        return self._run(x, _arrays.ArrayKind.NUMPY, out, forward)
 
 
-def _r2c(x, axes, lengths, norm, out=None, conjugate=False):
-    """Real-to-complex over `axes` (the last one real): (usm result, array kind).
-    `conjugate` (1-D only: ihfft) conjugates the result inside the kernel."""
-    queue, kind = queue_and_kind(x)
-    _args.check_norm(norm)
-    src, _ = device_input(x, kind, queue, axes, lengths, _real_dtype(x, queue))
-    axis, n = axes[-1], lengths[-1]
-    shape = _with_length(src.shape, axis, n // 2 + 1)
-    y = output_array(src, shape, _arrays.complex_result_dtype(src.dtype, queue), kind, out)
-    run_pass(RealTransform.r2c, src, y, axis, n, _args.scale_factor(norm, n, True), conjugate=conjugate)
-    _c2c._run_passes(y, y, axes[:-1], lengths[:-1], True, norm)
-    return y, kind
+class R2CTransform(_HalfSpectrumTransform):
+    """Real input, half spectrum out: forward rfftn, backward ihfftn."""
+
+    def __init__(self, queue, shape, dtype, axes, lengths, norm):
+        self._input_dtype = _real_dtype(dtype, queue)
+        self.result_dtype = _arrays.complex_result_dtype(self._input_dtype, queue)
+        self.out_shape = _with_length(_resized(shape, axes, lengths), axes[-1], lengths[-1] // 2 + 1)
+        super().__init__(queue, self.out_shape, self.result_dtype, axes, lengths, norm, RealTransform.r2c)
+
+    def _run(self, x, kind, out, forward):
+        src, _ = device_input(x, kind, self.queue, self.axes, self.lengths, self._input_dtype)
+        y = output_array(src, self.out_shape, self.result_dtype, kind, out)
+        self._real.run(src, y, self.axes[-1], self._real_scale(forward), conjugate=not forward)
+        self._complex_passes(y, y, forward)
+        return deliver(y, kind, out)
 
 
-def _c2r(x, axes, lengths, norm, out=None, conjugate=False):
-    """Complex-to-real over `axes` (the last one real, `lengths` the output lengths).
-    `conjugate` (1-D only: hfft) conjugates the input inside the kernel."""
-    queue, kind = queue_and_kind(x)
-    _args.check_norm(norm)
-    axis, n = axes[-1], lengths[-1]
-    in_lengths = tuple(lengths[:-1]) + (n // 2 + 1,)
-    src, owned = device_input(x, kind, queue, axes, in_lengths, _complex_dtype(x, queue))
-    if len(axes) > 1:
-        src = private_copy(src, owned)  # the complex passes run in place
-    _c2c._run_passes(src, src, axes[:-1], lengths[:-1], False, norm)
-    y = output_array(src, _with_length(src.shape, axis, n), _arrays.real_dtype_of(src.dtype), kind, out)
-    run_pass(RealTransform.c2r, src, y, axis, n, _args.scale_factor(norm, n, False), conjugate=conjugate)
-    return y, kind
+class C2RTransform(_HalfSpectrumTransform):
+    """Half spectrum in, real output of `lengths`: backward irfftn, forward hfftn."""
+
+    def __init__(self, queue, shape, dtype, axes, lengths, norm):
+        complex_dtype = _arrays.complex_result_dtype(dtype, queue)
+        self.result_dtype = _arrays.real_dtype_of(complex_dtype)
+        self._in_lengths = tuple(lengths[:-1]) + (lengths[-1] // 2 + 1,)
+        self.out_shape = _resized(shape, axes, lengths)
+        super().__init__(queue, _resized(shape, axes, self._in_lengths), complex_dtype, axes, lengths, norm,
+                         RealTransform.c2r)
+
+    def _run(self, x, kind, out, forward):
+        src, owned = device_input(x, kind, self.queue, self.axes, self._in_lengths, self._complex_dtype)
+        if self._others is not None:
+            src = private_copy(src, owned)  # the complex passes run in place
+        self._complex_passes(src, src, forward)
+        y = output_array(src, self.out_shape, self.result_dtype, kind, out)
+        self._real.run(src, y, self.axes[-1], self._real_scale(forward), conjugate=forward)
+        return deliver(y, kind, out)
 
 
-def _c2r_axes(shape, s, axes):
+def _c2r_axes(shape, s, axes, numpy_deprecations=True):
     """numpy's (axes, output lengths) of irfftn: the last length defaults to 2*(m-1)."""
     given = s is not None
-    axes, s = _args.axes_and_shape(shape, s, axes, numpy_deprecations=True)
+    axes, s = _args.axes_and_shape(shape, s, axes, numpy_deprecations=numpy_deprecations)
     if not given:
         s = tuple(s[:-1]) + (_args.check_points(2 * (shape[axes[-1]] - 1), "n"),)
     return axes, s
 
 
-def rfft(a, n=None, axis=-1, norm=None, out=None):
+def _r2c_factory(queue, shape, dtype, s, axes, norm, memory):
+    axes, lengths = _args.axes_and_shape(shape, s, axes)
+    return R2CTransform(queue, shape, dtype, axes, lengths, norm)
+
+
+def _c2r_factory(queue, shape, dtype, s, axes, norm, memory):
+    axes, lengths = _c2r_axes(shape, s, axes, numpy_deprecations=False)
+    return C2RTransform(queue, shape, dtype, axes, lengths, norm)
+
+
+_plan.register_kind("r2c", _r2c_factory)
+_plan.register_kind("c2r", _c2r_factory)
+
+
+def _c2r_length(shape, n, axis):
+    """(axis, n) of a 1-D c2r transform: n defaults to 2*(m-1)."""
+    axis = _args.normalize_axis(axis, len(shape))
+    return axis, _args.check_points(2 * (shape[axis] - 1) if n is None else n)
+
+
+def rfft(a, n=None, axis=-1, norm=None, out=None, *, plan=None):
     """1-D discrete Fourier transform of real input (numpy.fft.rfft)."""
     axis, n = _args.one_axis(shape_of(a), n, axis)
-    y, kind = _r2c(a, (axis,), (n,), norm, out=out)
-    return deliver(y, kind, out)
+    return _plan.run("r2c", a, (axis,), (n,), norm, out, plan, True)
 
 
-def irfft(a, n=None, axis=-1, norm=None, out=None):
+def irfft(a, n=None, axis=-1, norm=None, out=None, *, plan=None):
     """Inverse of rfft: n real points from the half spectrum (numpy.fft.irfft)."""
-    shape = shape_of(a)
-    axis = _args.normalize_axis(axis, len(shape))
-    n = _args.check_points(2 * (shape[axis] - 1) if n is None else n)
-    y, kind = _c2r(a, (axis,), (n,), norm, out=out)
-    return deliver(y, kind, out)
+    axis, n = _c2r_length(shape_of(a), n, axis)
+    return _plan.run("c2r", a, (axis,), (n,), norm, out, plan, False)
 
 
-def rfftn(a, s=None, axes=None, norm=None, out=None):
+def rfftn(a, s=None, axes=None, norm=None, out=None, *, plan=None):
     """n-D discrete Fourier transform of real input, the last axis real (numpy.fft.rfftn)."""
     axes, s = _args.axes_and_shape(shape_of(a), s, axes, numpy_deprecations=True)
-    y, kind = _r2c(a, axes, s, norm, out=out)
-    return deliver(y, kind, out)
+    return _plan.run("r2c", a, axes, s, norm, out, plan, True)
 
 
-def irfftn(a, s=None, axes=None, norm=None, out=None):
+def irfftn(a, s=None, axes=None, norm=None, out=None, *, plan=None):
     """Inverse of rfftn (numpy.fft.irfftn)."""
     axes, s = _c2r_axes(shape_of(a), s, axes)
-    y, kind = _c2r(a, axes, s, norm, out=out)
-    return deliver(y, kind, out)
+    return _plan.run("c2r", a, axes, s, norm, out, plan, False)
 
 
-def rfft2(a, s=None, axes=(-2, -1), norm=None, out=None):
+def rfft2(a, s=None, axes=(-2, -1), norm=None, out=None, *, plan=None):
     """2-D discrete Fourier transform of real input (numpy.fft.rfft2)."""
-    return rfftn(a, s=s, axes=axes, norm=norm, out=out)
+    return rfftn(a, s=s, axes=axes, norm=norm, out=out, plan=plan)
 
 
-def irfft2(a, s=None, axes=(-2, -1), norm=None, out=None):
+def irfft2(a, s=None, axes=(-2, -1), norm=None, out=None, *, plan=None):
     """Inverse of rfft2 (numpy.fft.irfft2)."""
-    return irfftn(a, s=s, axes=axes, norm=norm, out=out)
+    return irfftn(a, s=s, axes=axes, norm=norm, out=out, plan=plan)
 
 
-def hfft(a, n=None, axis=-1, norm=None, out=None):
+def hfft(a, n=None, axis=-1, norm=None, out=None, *, plan=None):
     """Transform of a Hermitian-symmetric signal given by its first half: a real
-    spectrum of n points (numpy.fft.hfft: irfft of the conjugate, directions swapped)."""
-    shape = shape_of(a)
-    axis = _args.normalize_axis(axis, len(shape))
-    n = _args.check_points(2 * (shape[axis] - 1) if n is None else n)
-    y, kind = _c2r(a, (axis,), (n,), _swap_direction(norm), out=out, conjugate=True)
-    return deliver(y, kind, out)
+    spectrum of n points (numpy.fft.hfft: irfft of the conjugate, directions
+    swapped; the forward direction of a "c2r" plan)."""
+    axis, n = _c2r_length(shape_of(a), n, axis)
+    return _plan.run("c2r", a, (axis,), (n,), norm, out, plan, True)
 
 
-def ihfft(a, n=None, axis=-1, norm=None, out=None):
-    """Inverse of hfft (numpy.fft.ihfft: conjugate of rfft, directions swapped)."""
+def ihfft(a, n=None, axis=-1, norm=None, out=None, *, plan=None):
+    """Inverse of hfft (numpy.fft.ihfft: conjugate of rfft, directions swapped;
+    the backward direction of an "r2c" plan)."""
     axis, n = _args.one_axis(shape_of(a), n, axis)
-    y, kind = _r2c(a, (axis,), (n,), _swap_direction(norm), out=out, conjugate=True)
-    return deliver(y, kind, out)
+    return _plan.run("r2c", a, (axis,), (n,), norm, out, plan, False)
+
+
+def hfftn(x, s=None, axes=None, norm=None, out=None, *, plan=None):
+    """n-D transform of a Hermitian-symmetric signal given by its half along the
+    last axis: a real spectrum (scipy.fft.hfftn: irfftn of the conjugate,
+    directions swapped). The last output length defaults to 2*(m-1)."""
+    axes, s = _c2r_axes(shape_of(x), s, axes, numpy_deprecations=False)
+    return _plan.run("c2r", x, axes, s, norm, out, plan, True)
+
+
+def ihfftn(x, s=None, axes=None, norm=None, out=None, *, plan=None):
+    """Inverse of hfftn for a real spectrum (scipy.fft.ihfftn: the conjugate of
+    rfftn, directions swapped)."""
+    axes, s = _args.axes_and_shape(shape_of(x), s, axes)
+    return _plan.run("r2c", x, axes, s, norm, out, plan, False)
+
+
+def hfft2(x, s=None, axes=(-2, -1), norm=None, out=None, *, plan=None):
+    """2-D hfftn (scipy.fft.hfft2)."""
+    return hfftn(x, s=s, axes=axes, norm=norm, out=out, plan=plan)
+
+
+def ihfft2(x, s=None, axes=(-2, -1), norm=None, out=None, *, plan=None):
+    """2-D ihfftn (scipy.fft.ihfft2)."""
+    return ihfftn(x, s=s, axes=axes, norm=norm, out=out, plan=plan)

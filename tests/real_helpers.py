@@ -9,7 +9,7 @@ import pytest
 import dpnp
 import dpnp.tensor as dpt
 
-from pysyclfft import _mapped
+from pysyclfft import _mapped, config
 
 
 def host(y):
@@ -42,3 +42,6 @@ def unfused(monkeypatch):
     """Run the unfused path (load pass, complex plan, store pass) that lengths
     beyond one work-group take, on lengths where it can be checked today."""
     monkeypatch.setattr(_mapped, "force_unfused", True)
+    config.clear_plan_cache()  # cached plans chose their path when they were built
+    yield
+    config.clear_plan_cache()

@@ -124,10 +124,8 @@ def test_mismatched_arrays_are_rejected():
 
 def test_bad_plan_arguments():
     x = random((16,), np.complex64)
-    with pytest.raises(NotImplementedError, match="r2c"):
-        pysyclfft.get_fft_plan(x, kind="r2c")
-    with pytest.raises(NotImplementedError, match="dct2"):
-        pysyclfft.get_fft_plan(x, kind="dct2")
+    with pytest.raises(TypeError, match="real"):
+        pysyclfft.get_fft_plan(x, kind="r2c")  # complex input
     with pytest.raises(ValueError, match="kind"):
         pysyclfft.get_fft_plan(x, kind="fft")
     with pytest.raises(ValueError, match="memory"):

@@ -146,6 +146,7 @@ PYBIND11_MODULE(_core, m) {
           "Launch (in and out must not overlap); returns the computation event.")
       .def_property_readonly("n", [](const MappedPlan& p) { return p.params().n; })
       .def_property_readonly("fft_length", [](const MappedPlan& p) { return p.params().fft.n; })
+      .def_property_readonly("workspace_bytes", &MappedPlan::workspace_bytes)
       .def("describe", &MappedPlan::describe);
 
   m.def(
@@ -182,5 +183,6 @@ PYBIND11_MODULE(_core, m) {
           "Launch the load pass (store=False: data -> FFT buffer) or the store pass (store=True: FFT buffer -> "
           "result); returns the computation event.")
       .def_property_readonly("fft_length", &MapPassPlan::fft_length)
-      .def_property_readonly("fft_forward", &MapPassPlan::fft_forward);
+      .def_property_readonly("fft_forward", &MapPassPlan::fft_forward)
+      .def_property_readonly("workspace_bytes", &MapPassPlan::workspace_bytes);
 }

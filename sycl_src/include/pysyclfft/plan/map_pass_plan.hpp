@@ -55,8 +55,8 @@ class MapPassPlan {
     const auto k = KernelCompiler::instance().get(queue_, kMapPassEntryHeader, map_pass_kernel_names({{t, n}}, p));
     load_ = k[0];
     store_ = k[1];
-    table_ = p == Precision::f32 ? device_copy(queue_, map_table<float>(kind_, n))
-                                 : device_copy(queue_, map_table<double>(kind_, n));
+    table_ = p == Precision::f32 ? device_copy(queue_, map_table<float>(kind_, n), &workspace_bytes_)
+                                 : device_copy(queue_, map_table<double>(kind_, n), &workspace_bytes_);
     group_ = elementwise_group_size(device_limits(queue_.get_device()));
   }
   MapPassPlan(const MapPassPlan&) = delete;
@@ -84,6 +84,8 @@ class MapPassPlan {
   std::int64_t fft_length() const { return fft_length_; }
   // The direction of the map's complex FFT.
   bool fft_forward() const { return kernels::map_sign(kind_) < 0; }
+  // Device memory the plan holds (its map table; the complex plan counts its own).
+  std::size_t workspace_bytes() const { return workspace_bytes_; }
   const sycl::queue& queue() const { return queue_; }
 
  private:
@@ -94,6 +96,7 @@ class MapPassPlan {
   std::optional<sycl::kernel> load_, store_;  // sycl::kernel has no default constructor
   std::shared_ptr<void> table_;
   std::size_t group_ = 1;
+  std::size_t workspace_bytes_ = 0;
 };
 
 }  // namespace pysyclfft::plan

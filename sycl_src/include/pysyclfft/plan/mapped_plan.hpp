@@ -61,9 +61,13 @@ inline std::int64_t map_fft_length(int kind, std::int64_t n) {
   }
 }
 
-// A host table copied to a new device allocation owned by the returned pointer.
-template <typename T> std::shared_ptr<void> device_copy(sycl::queue& q, const std::vector<std::complex<T>>& v) {
+// A host table copied to a new device allocation owned by the returned pointer;
+// its size is added to *bytes_total (a plan's workspace) when given.
+template <typename T>
+std::shared_ptr<void> device_copy(sycl::queue& q, const std::vector<std::complex<T>>& v,
+                                  std::size_t* bytes_total = nullptr) {
   const std::size_t bytes = v.size() * sizeof(v[0]);
+  if (bytes_total) *bytes_total += bytes;
   void* p = sycl::malloc_device(bytes, q);
   if (!p) throw std::bad_alloc();
   std::shared_ptr<void> owned(p, [q](void* ptr) { sycl::free(ptr, q); });
@@ -137,6 +141,8 @@ class MappedPlan {
   const MappedKernelParams& params() const { return params_; }
   const sycl::queue& queue() const { return queue_; }
 
+  // Device memory the plan holds (twiddle and map tables).
+  std::size_t workspace_bytes() const { return workspace_bytes_; }
   std::string describe() const {
     std::ostringstream s;
     s << "mapped n=" << params_.n << " map " << params_.kind << " " << real_name(params_.fft.precision)
@@ -148,14 +154,15 @@ class MappedPlan {
 
  private:
   template <typename T> void upload() {
-    twiddles_ = device_copy(queue_, stockham_twiddles<T>(params_.fft.radices));
-    table_ = device_copy(queue_, map_table<T>(params_.kind, params_.n));
+    twiddles_ = device_copy(queue_, stockham_twiddles<T>(params_.fft.radices), &workspace_bytes_);
+    table_ = device_copy(queue_, map_table<T>(params_.kind, params_.n), &workspace_bytes_);
   }
 
   mutable sycl::queue queue_;  // submit() is not const
   MappedKernelParams params_;
   std::optional<sycl::kernel> kernel_;  // sycl::kernel has no default constructor
   std::shared_ptr<void> twiddles_, table_;
+  std::size_t workspace_bytes_ = 0;
 };
 
 // Kernel names of many mapped transforms, for compiling them in one build.
