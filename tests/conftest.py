@@ -4,9 +4,9 @@ Run-time compilation costs ~0.25 s per kernel here, so every length a test
 uses is listed in TEST_LENGTHS and compiled once per precision in one build
 (session fixture). A test that needs a new length must add it there.
 
-`--full-sweep` (or PYSYCLFFT_FULL_SWEEP=1) also runs the tests marked `slow`:
-every length <= 8192 whose prime factors are in {2,3,5,7,11,13}, which
-compiles 2 x 672 kernels per precision (about 10-20 minutes on 2 cores).
+`--full-sweep` (or PYSYCLFFT_FULL_SWEEP=1) also runs the tests marked `slow`
+(deselected otherwise): every length <= 8192 whose prime factors are in
+{2,3,5,7,11,13}, which compiles 2 x 672 kernels per precision.
 """
 import math
 import os
@@ -99,11 +99,16 @@ def compiled_kernels():
         precompile_timed(f"{np.dtype(dtype).name} ({len(TEST_LENGTHS)} lengths)", TEST_LENGTHS, dtype)
 
 
+FULL_SWEEP_CHUNK = 96  # lengths per build: bounds the compiler's memory, costs ~1 s per extra build
+
+
 @pytest.fixture(scope="session")
 def all_kernels(compiled_kernels):
-    """The full sweep's kernels (slow tests only)."""
+    """The full sweep's kernels (slow tests only), in a few large builds."""
     for dtype in DTYPES:
-        precompile_timed(f"{np.dtype(dtype).name} full sweep ({len(ALL_LENGTHS)} lengths)", ALL_LENGTHS, dtype)
+        for start in range(0, len(ALL_LENGTHS), FULL_SWEEP_CHUNK):
+            chunk = ALL_LENGTHS[start:start + FULL_SWEEP_CHUNK]
+            precompile_timed(f"{np.dtype(dtype).name} full sweep, lengths {chunk[0]}..{chunk[-1]}", chunk, dtype)
 
 
 @pytest.fixture
