@@ -4,12 +4,11 @@ Run-time compilation costs ~0.25 s per kernel here, so every length a test
 uses is listed in TEST_LENGTHS and compiled once per precision in one build
 (session fixture). A test that needs a new length must add it there.
 
-`--full-sweep` (or PYSYCLFFT_FULL_SWEEP=1) also runs the tests marked `slow`
-(deselected otherwise): every length <= 8192 whose prime factors are in
-{2,3,5,7,11,13}, which compiles 2 x 672 kernels per precision.
+`pytest -m slow -k every_length tests/test_c2c.py` runs the full sweep (the
+project deselects `slow` tests by default): every length <= 8192 whose prime
+factors are in {2,3,5,7,11,13}, which compiles 2 x 672 kernels per precision.
 """
 import math
-import os
 import time
 
 import numpy as np
@@ -60,24 +59,6 @@ DTYPES = (np.complex64, np.complex128)
 ERROR_CONSTANT = 1.0
 
 
-def pytest_addoption(parser):
-    parser.addoption("--full-sweep", action="store_true", default=False,
-                     help="run the slow tests (every radix-2..13 length <= 8192, both precisions)")
-
-
-def full_sweep_enabled(config):
-    return config.getoption("--full-sweep") or os.environ.get("PYSYCLFFT_FULL_SWEEP") == "1"
-
-
-def pytest_collection_modifyitems(config, items):
-    if full_sweep_enabled(config):
-        return
-    slow = [item for item in items if "slow" in item.keywords]
-    if slow:  # deselected, not skipped: a thousand "s" would hide the real results
-        config.hook.pytest_deselected(items=slow)
-        items[:] = [item for item in items if "slow" not in item.keywords]
-
-
 _compile_seconds = {}
 
 
@@ -92,7 +73,7 @@ def pytest_terminal_summary(terminalreporter):
         terminalreporter.write_line(f"pysyclfft precompile {label}: {kernels} kernels in {seconds:.1f} s")
 
 
-@pytest.fixture(scope="session", autouse=True)
+@pytest.fixture(scope="session")
 def compiled_kernels():
     """Every kernel the default tests use, one build per precision."""
     for dtype in DTYPES:

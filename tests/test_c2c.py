@@ -1,7 +1,7 @@
 """Complex transforms against numpy.fft computed in complex128.
 
 Every length used here is in conftest.TEST_LENGTHS (compiled once per
-precision); the full radix-2..13 sweep runs with --full-sweep.
+precision, see conftest); the full radix-2..13 sweep runs with -m slow.
 """
 import numpy as np
 import pytest
@@ -13,6 +13,8 @@ import dpnp.tensor as dpt
 import pysyclfft
 from conftest import (ALL_LENGTHS, DTYPES, REPRESENTATIVE_LENGTHS, assert_fft_close, error_bound,
                       random_complex, relative_l2, to_numpy)
+
+pytestmark = pytest.mark.usefixtures("compiled_kernels")
 
 ONE_D = [(pysyclfft.fft, np.fft.fft), (pysyclfft.ifft, np.fft.ifft)]
 N_D = [(pysyclfft.fftn, np.fft.fftn), (pysyclfft.ifftn, np.fft.ifftn)]
