@@ -1,6 +1,6 @@
 """Complex transforms against numpy.fft computed in complex128.
 
-Every length used here is in conftest.TEST_LENGTHS (compiled once per
+Every length used here is in conftest.REPRESENTATIVE_LENGTHS (compiled once per
 precision, see conftest); the full radix-2..13 sweep runs with -m slow.
 """
 import numpy as np
