@@ -84,11 +84,21 @@ FULL_SWEEP_CHUNK = 96  # lengths per build: bounds the compiler's memory, costs 
 
 @pytest.fixture(scope="session")
 def all_kernels(compiled_kernels):
-    """The full sweep's kernels (slow tests only), in a few large builds."""
-    for dtype in DTYPES:
+    """compile(dtype): the full sweep's kernels of one precision (slow tests
+    only), in a few large builds, once per session. Per precision so that
+    `-k complex64` compiles only those."""
+    done = set()
+
+    def compile(dtype):
+        name = np.dtype(dtype).name
+        if name in done:
+            return
         for start in range(0, len(ALL_LENGTHS), FULL_SWEEP_CHUNK):
             chunk = ALL_LENGTHS[start:start + FULL_SWEEP_CHUNK]
-            precompile_timed(f"{np.dtype(dtype).name} full sweep, lengths {chunk[0]}..{chunk[-1]}", chunk, dtype)
+            precompile_timed(f"{name} full sweep, lengths {chunk[0]}..{chunk[-1]}", chunk, dtype)
+        done.add(name)
+
+    return compile
 
 
 @pytest.fixture

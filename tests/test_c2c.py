@@ -61,6 +61,7 @@ def test_representative_lengths(rng, n, dtype):
 @pytest.mark.parametrize("dtype", DTYPES, ids=dtype_id)
 @pytest.mark.parametrize("n", ALL_LENGTHS)
 def test_every_length(all_kernels, rng, n, dtype):
+    all_kernels(dtype)
     check_rows(rng, n, dtype)
     check_columns_dpnp(rng, n, dtype)
 
