@@ -66,11 +66,6 @@ def test_every_length(all_kernels, rng, n, dtype):
     check_columns_dpnp(rng, n, dtype)
 
 
-def test_unsupported_length_names_it():
-    with pytest.raises(NotImplementedError, match=r"\b17\b"):
-        pysyclfft.fft(np.ones(17, np.complex64))
-
-
 # ---------------------------------------------------------------- array kinds
 
 @pytest.mark.parametrize("usm_type", ["device", "shared", "host"])
