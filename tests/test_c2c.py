@@ -14,7 +14,8 @@ import pysyclfft
 from conftest import (ALL_LENGTHS, DTYPES, REPRESENTATIVE_LENGTHS, assert_fft_close, error_bound,
                       random_complex, relative_l2, to_numpy)
 
-pytestmark = pytest.mark.usefixtures("compiled_kernels")
+# s without axes is deprecated in numpy 2 (and warned about here too); its current meaning is tested.
+pytestmark = [pytest.mark.usefixtures("compiled_kernels"), pytest.mark.filterwarnings("ignore:pysyclfft. `axes` should not be `None`:DeprecationWarning")]
 
 ONE_D = [(pysyclfft.fft, np.fft.fft), (pysyclfft.ifft, np.fft.ifft)]
 N_D = [(pysyclfft.fftn, np.fft.fftn), (pysyclfft.ifftn, np.fft.ifftn)]
@@ -233,8 +234,8 @@ def test_fftn_no_axes_is_a_converted_copy(rng):
 def test_fftn_repeated_axis(rng):
     x = random_complex(rng, (6, 4), np.complex128)
     assert_fft_close(pysyclfft.fftn(x, axes=(0, 0)), np.fft.fftn(x, axes=(0, 0)), np.complex128, 36)
-    expected = np.fft.fftn(x, s=(4, 8), axes=(0, 0))
-    assert_fft_close(pysyclfft.fftn(dpnp.asarray(x), s=(4, 8), axes=(0, 0)), expected, np.complex128, 32)
+    with pytest.raises(NotImplementedError, match="repeated"):  # numpy resizes between such passes
+        pysyclfft.fftn(dpnp.asarray(x), s=(4, 8), axes=(0, 0))
 
 
 # ---------------------------------------------------------------- dtypes
