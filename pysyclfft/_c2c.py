@@ -70,6 +70,8 @@ def check_usm_out(out, shape, dtype, queue):
         raise TypeError(f"pysyclfft: Cannot cast the {dtype} result to out's dtype {o.dtype}")
     if o.sycl_queue != queue:
         raise ValueError("pysyclfft: out is on a different SYCL queue than the input")
+    if not o.flags.writable:
+        raise ValueError("pysyclfft: out is read-only")
     return o
 
 
@@ -80,6 +82,8 @@ def check_host_out(out, shape, dtype):
         raise ValueError(f"pysyclfft: out has wrong shape {out.shape}, expected {tuple(shape)}")
     if out.dtype != dtype:
         raise TypeError(f"pysyclfft: Cannot cast the {dtype} result to out's dtype {out.dtype}")
+    if not out.flags.writeable:
+        raise ValueError("pysyclfft: out is read-only")
     return out
 
 
@@ -94,6 +98,10 @@ def launch_passes(src, dst, axes, plans, forward, scale):
     """Transforms src into dst along each axis in turn with its 1-D plan (dst may
     be src); the scale is folded into the first pass."""
     if dst.size == 0:
+        return
+    if not axes:  # nothing to transform: the result is the (converted) input
+        if dst is not src:
+            dst[...] = src
         return
     for i, (axis, plan) in enumerate(zip(axes, plans)):
         _launch.launch_along_axis(plan, src if i == 0 else dst, dst, axis, forward, scale if i == 0 else 1.0)

@@ -1,0 +1,152 @@
+"""Shared fixtures: kernel precompilation, references and error bounds.
+
+Run-time compilation costs ~0.4 s per kernel here, so every length the c2c
+tests use is in REPRESENTATIVE_LENGTHS, compiled once per precision in one
+build (session fixture): a test that needs a new length must add it there.
+
+`pytest -m slow -k every_length tests/test_c2c.py` runs the full sweep (the
+project deselects `slow` tests by default): every length <= 8192 whose prime
+factors are in {2,3,5,7,11,13}, which compiles 2 x 672 kernels per precision.
+"""
+import math
+import time
+
+import numpy as np
+import pytest
+
+import pysyclfft
+
+RADICES = (2, 3, 5, 7, 11, 13)
+MAX_LENGTH = 8192
+
+
+def smooth_lengths(limit=MAX_LENGTH, primes=RADICES):
+    """Every n in [1, limit] whose prime factors are all in `primes`."""
+    found = {1}
+    for p in primes:
+        grown = set()
+        for v in found:
+            while v <= limit:
+                grown.add(v)
+                v *= p
+        found = grown
+    return sorted(found)
+
+
+ALL_LENGTHS = smooth_lengths()
+
+# Default sweep (deterministic): every power of two, powers of each other
+# radix up to the largest below 8192, and mixed products of all radices up to
+# the local-memory limit. The other tests only use lengths from this list.
+REPRESENTATIVE_LENGTHS = sorted({
+    *(2**k for k in range(14)),  # 1 .. 8192
+    3, 27, 243, 2187, 6561,
+    5, 25, 625, 3125,
+    7, 49, 343, 2401,
+    11, 121, 1331,
+    13, 169, 2197,
+    6, 10, 12, 60, 1000, 1001, 1536, 4095, 8190,
+})
+
+assert set(REPRESENTATIVE_LENGTHS) <= set(ALL_LENGTHS)
+
+DTYPES = (np.complex64, np.complex128)
+
+# Relative L2 error bound: C * eps * log2(N). Observed errors of a correct
+# Stockham FFT stay below 0.4 * eps * log2(N) here (measured on every default
+# length); a wrong twiddle or index gives errors of order 1.
+ERROR_CONSTANT = 1.0
+
+
+_compile_seconds = {}
+
+
+def precompile_timed(label, lengths, dtype):
+    start = time.perf_counter()
+    kernels = pysyclfft.precompile(lengths, dtype)
+    _compile_seconds[label] = (kernels, time.perf_counter() - start)
+
+
+def pytest_terminal_summary(terminalreporter):
+    for label, (kernels, seconds) in _compile_seconds.items():
+        terminalreporter.write_line(f"pysyclfft precompile {label}: {kernels} kernels in {seconds:.1f} s")
+
+
+@pytest.fixture(scope="session")
+def compiled_kernels():
+    """Every kernel the default tests use, one build per precision."""
+    for dtype in DTYPES:
+        precompile_timed(f"{np.dtype(dtype).name} ({len(REPRESENTATIVE_LENGTHS)} lengths)", REPRESENTATIVE_LENGTHS, dtype)
+
+
+FULL_SWEEP_CHUNK = 96  # lengths per build: bounds the compiler's memory, costs ~1 s per extra build
+
+
+@pytest.fixture(scope="session")
+def all_kernels(compiled_kernels):
+    """compile(dtype): the full sweep's kernels of one precision (slow tests
+    only), in a few large builds, once per session. Per precision so that
+    `-k complex64` compiles only those."""
+    done = set()
+
+    def compile(dtype):
+        name = np.dtype(dtype).name
+        if name in done:
+            return
+        for start in range(0, len(ALL_LENGTHS), FULL_SWEEP_CHUNK):
+            chunk = ALL_LENGTHS[start:start + FULL_SWEEP_CHUNK]
+            precompile_timed(f"{name} full sweep, lengths {chunk[0]}..{chunk[-1]}", chunk, dtype)
+        done.add(name)
+
+    return compile
+
+
+@pytest.fixture
+def rng():
+    return np.random.default_rng(20261122)
+
+
+def random_complex(rng, shape, dtype=np.complex128):
+    x = rng.uniform(-1, 1, shape) + 1j * rng.uniform(-1, 1, shape)
+    return x.astype(dtype)
+
+
+def eps_of(dtype):
+    dtype = np.dtype(dtype)
+    return float(np.finfo(np.float32 if dtype in (np.complex64, np.float32) else np.float64).eps)
+
+
+def error_bound(dtype, n):
+    """C * eps * log2(N), with N the total points of the transform."""
+    return ERROR_CONSTANT * eps_of(dtype) * max(1.0, math.log2(n))
+
+
+def relative_l2(got, ref):
+    got = np.asarray(got, dtype=np.complex128)
+    ref = np.asarray(ref, dtype=np.complex128)
+    scale = np.linalg.norm(ref)
+    diff = np.linalg.norm(got - ref)
+    return diff / scale if scale else diff
+
+
+def to_numpy(y):
+    """Host copy of a numpy, dpnp or usm_ndarray result."""
+    if isinstance(y, np.ndarray):
+        return y
+    import dpnp.tensor as dpt
+
+    if isinstance(y, dpt.usm_ndarray):
+        return dpt.asnumpy(y)
+    import dpnp
+
+    return dpnp.asnumpy(y)
+
+
+def assert_fft_close(got, ref, dtype, n):
+    """got (any array kind) against a complex128 reference, relative L2 error."""
+    got = to_numpy(got)
+    assert got.shape == ref.shape, f"shape {got.shape}, expected {ref.shape}"
+    assert got.dtype == np.dtype(dtype), f"dtype {got.dtype}, expected {np.dtype(dtype)}"
+    err = relative_l2(got, ref)
+    bound = error_bound(dtype, n)
+    assert err <= bound, f"relative L2 error {err:.3g} > {bound:.3g} (N={n}, {np.dtype(dtype).name})"
