@@ -14,7 +14,7 @@ import numpy as np
 
 import dpnp.tensor as dpt
 
-from . import _args, _arrays, _c2c, _info, _plan
+from . import _args, _arrays, _c2c, _info, _memory, _plan
 from ._mapped import (AxisMap, RealTransform, deliver, device_input, empty_like_shape, output_array, queue_and_kind,
                       shape_of)
 
@@ -109,7 +109,7 @@ class TrigTransform:
         if src.dtype.kind == "c":
             result = empty_like_shape(src, src.shape, src.dtype)
             if not owned or not src.flags.c_contiguous:
-                src, owned = dpt.copy(src, order="C"), True
+                src, owned = _memory.copy(src, order="C"), True
             src, dst = _real_view(src), _real_view(result)
         else:
             result = dst = output_array(src, src.shape, src.dtype, kind, out)
