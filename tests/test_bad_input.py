@@ -2,6 +2,7 @@
 TypeError naming the argument (AxisError is both a ValueError and an IndexError);
 `out is x` works; out-of-place inputs are never modified; the C++ API throws."""
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -350,6 +351,4 @@ def cpp_output(tmp_path_factory):
 
 @pytest.mark.parametrize("case", sorted(CPP_CASES))
 def test_cpp_descriptor_rejects_bad_values(cpp_output, case):
-    import re
-
     assert re.match(CPP_CASES[case], cpp_output[case]), cpp_output[case]
