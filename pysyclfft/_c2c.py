@@ -10,11 +10,9 @@ factors) is settled once when it is built.
 """
 import numpy as np
 
-import dpnp.tensor as dpt
-
 from dpctl.utils import SequentialOrderManager
 
-from . import _args, _arrays, _core, _environment, _launch, _plans, _staging
+from . import _args, _arrays, _core, _environment, _launch, _memory, _plans, _staging
 
 
 def resize_plan(shape, axes, lengths):
@@ -32,12 +30,12 @@ def _device_input(x, axes, lengths, dtype):
     Returns (array, owned): owned arrays are private copies we may overwrite."""
     target, crop, padded = resize_plan(x.shape, axes, lengths)
     if padded:
-        z = dpt.zeros(target, dtype=dtype, usm_type=x.usm_type, sycl_queue=x.sycl_queue)
+        z = _memory.zeros(target, dtype, x.sycl_queue, x.usm_type)
         z[crop] = x[crop]
         return z, True
     view = x if target == x.shape else x[crop]
     if view.dtype != dtype:
-        return dpt.astype(view, dtype), True
+        return _memory.astype(view, dtype), True
     return view, False
 
 
@@ -143,10 +141,9 @@ class C2CTransform:
         xu itself) or into a new array; returns the result usm_ndarray."""
         src, owned = _device_input(xu, self.axes, self.lengths, self.result_dtype)
         if out is None:
-            out = src if owned else dpt.empty(src.shape, dtype=self.result_dtype, usm_type=xu.usm_type,
-                                              sycl_queue=self.queue)
+            out = src if owned else _memory.empty(src.shape, self.result_dtype, self.queue, xu.usm_type)
         elif _shares_memory(out, src) and not _same_layout(out, src):
-            src = dpt.copy(src)  # overlapping but not identical: stage a copy
+            src = _memory.copy(src)  # overlapping but not identical: stage a copy
         self.run_passes(src, out, forward)
         return out
 

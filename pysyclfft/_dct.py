@@ -14,16 +14,18 @@ import numpy as np
 
 import dpnp.tensor as dpt
 
-from . import _args, _arrays, _c2c, _info, _plan
-from ._mapped import (AxisMap, RealTransform, deliver, device_input, empty_like_shape, output_array, queue_and_kind,
-                      shape_of)
+from . import _args, _arrays, _c2c, _info, _memory, _plan
+from ._mapped import (AxisMap, RealTransform, deliver, device_input, empty_like_shape, output_array, private_copy,
+                      queue_and_kind, shape_of)
 
 _INVERSE_TYPE = {1: 1, 2: 3, 3: 2, 4: 4}
 _SQRT2 = float(np.sqrt(2.0))
 
 
 def _check_type(type):
-    if type not in (1, 2, 3, 4) or isinstance(type, bool):
+    if isinstance(type, bool) or not isinstance(type, (int, np.integer)):
+        raise TypeError(f"pysyclfft: type must be an integer (1, 2, 3 or 4), got {type!r}")
+    if type not in (1, 2, 3, 4):
         raise ValueError(f"pysyclfft: invalid type={type!r}; DCT/DST types are 1, 2, 3 and 4")
     return int(type)
 
@@ -106,10 +108,12 @@ class TrigTransform:
 
     def _run(self, x, kind, out, forward):
         src, owned = device_input(x, kind, self.queue, self.axes, self.lengths, self.result_dtype)
+        if not self.axes:  # nothing to transform: the input (converted), as scipy gives it back
+            return deliver(private_copy(src, owned), kind, out)
         if src.dtype.kind == "c":
             result = empty_like_shape(src, src.shape, src.dtype)
             if not owned or not src.flags.c_contiguous:
-                src, owned = dpt.copy(src, order="C"), True
+                src, owned = _memory.copy(src, order="C"), True
             src, dst = _real_view(src), _real_view(result)
         else:
             result = dst = output_array(src, src.shape, src.dtype, kind, out)

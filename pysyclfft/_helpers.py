@@ -55,6 +55,7 @@ def _roll_to(x, axes, shift_of_length):
         axes = tuple(range(len(shape)))
     elif np.ndim(axes) == 0:
         axes = (axes,)
+    axes = tuple(_args.normalize_axis(a, len(shape), "axes") for a in axes)
     shifts = tuple(shift_of_length(shape[a]) for a in axes)
     if not _arrays.is_usm(x):
         return np.roll(np.asarray(x), shifts, axes)

@@ -7,7 +7,7 @@ import numpy as np
 import dpnp.tensor as dpt
 from dpctl.utils import SequentialOrderManager
 
-from . import _arrays, _c2c, _core, _launch, _plans, _staging
+from . import _arrays, _c2c, _core, _launch, _memory, _plans, _staging
 
 RealTransform = _core.RealTransform
 
@@ -51,11 +51,11 @@ def _to_host(y):
 
 def private_copy(a, owned):
     """`a` itself when owned, else a contiguous copy (for in-place passes)."""
-    return a if owned else dpt.copy(a)
+    return a if owned else _memory.copy(a)
 
 
 def empty_like_shape(src, shape, dtype):
-    return dpt.empty(tuple(shape), dtype=dtype, usm_type=src.usm_type, sycl_queue=src.sycl_queue)
+    return _memory.empty(shape, dtype, src.sycl_queue, src.usm_type)
 
 
 class AxisMap:
@@ -110,7 +110,7 @@ def _fft_buffer(src, axis, length, dtype):
     """A buffer shaped like src but `length` long along `axis`, that axis contiguous."""
     order = [d for d in range(src.ndim) if d != axis] + [axis]
     shape = [src.shape[d] for d in order[:-1]] + [length]
-    buffer = dpt.empty(shape, dtype=dtype, usm_type=src.usm_type, sycl_queue=src.sycl_queue)
+    buffer = _memory.empty(shape, dtype, src.sycl_queue, src.usm_type)
     return dpt.permute_dims(buffer, tuple(int(i) for i in np.argsort(order)))
 
 

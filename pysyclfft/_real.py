@@ -108,17 +108,25 @@ class C2RTransform(_HalfSpectrumTransform):
         return deliver(y, kind, out)
 
 
+def _real_axes(shape, s, axes, numpy_deprecations=True):
+    """(axes, lengths) of a real transform: at least one axis, the last being the real one."""
+    axes, s = _args.axes_and_shape(shape, s, axes, numpy_deprecations=numpy_deprecations)
+    if not axes:
+        raise ValueError("pysyclfft: axes must not be empty: a real transform needs at least one axis")
+    return axes, s
+
+
 def _c2r_axes(shape, s, axes, numpy_deprecations=True):
     """numpy's (axes, output lengths) of irfftn: the last length defaults to 2*(m-1)."""
     given = s is not None
-    axes, s = _args.axes_and_shape(shape, s, axes, numpy_deprecations=numpy_deprecations)
+    axes, s = _real_axes(shape, s, axes, numpy_deprecations)
     if not given:
         s = tuple(s[:-1]) + (_args.check_points(2 * (shape[axes[-1]] - 1), "n"),)
     return axes, s
 
 
 def _r2c_factory(queue, shape, dtype, s, axes, norm, memory):
-    axes, lengths = _args.axes_and_shape(shape, s, axes)
+    axes, lengths = _real_axes(shape, s, axes, numpy_deprecations=False)
     return R2CTransform(queue, shape, dtype, axes, lengths, norm)
 
 
@@ -151,7 +159,7 @@ def irfft(a, n=None, axis=-1, norm=None, out=None, *, plan=None):
 
 def rfftn(a, s=None, axes=None, norm=None, out=None, *, plan=None):
     """n-D discrete Fourier transform of real input, the last axis real (numpy.fft.rfftn)."""
-    axes, s = _args.axes_and_shape(shape_of(a), s, axes, numpy_deprecations=True)
+    axes, s = _real_axes(shape_of(a), s, axes)
     return _plan.run("r2c", a, axes, s, norm, out, plan, True)
 
 
@@ -197,7 +205,7 @@ def hfftn(x, s=None, axes=None, norm=None, out=None, *, plan=None):
 def ihfftn(x, s=None, axes=None, norm=None, out=None, *, plan=None):
     """Inverse of hfftn for a real spectrum (scipy.fft.ihfftn: the conjugate of
     rfftn, directions swapped)."""
-    axes, s = _args.axes_and_shape(shape_of(x), s, axes)
+    axes, s = _real_axes(shape_of(x), s, axes, numpy_deprecations=False)
     return _plan.run("r2c", x, axes, s, norm, out, plan, False)
 
 

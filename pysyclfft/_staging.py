@@ -8,8 +8,9 @@ thread never hands out a buffer still in use.
 """
 import threading
 
-import dpctl.memory as dpm
 import dpnp.tensor as dpt
+
+from . import _memory
 
 MAX_CACHED_BYTES = 1 << 30  # larger requests are not kept after the call
 
@@ -22,13 +23,13 @@ def device_array(queue, shape, dtype):
     for d in shape:
         nbytes *= int(d)
     if nbytes == 0 or nbytes > MAX_CACHED_BYTES:
-        return dpt.empty(shape, dtype=dtype, sycl_queue=queue)
+        return _memory.empty(shape, dtype, queue)
     buffers = getattr(_local, "buffers", None)
     if buffers is None:
         buffers = _local.buffers = {}
     mem = buffers.get(queue)
     if mem is None or mem.nbytes < nbytes:
-        mem = buffers[queue] = dpm.MemoryUSMDevice(nbytes, queue=queue)
+        mem = buffers[queue] = _memory.buffer(nbytes, queue)
     return dpt.usm_ndarray(shape, dtype=dtype, buffer=mem)
 
 

@@ -105,11 +105,8 @@ class C2CPlan {
   }
 
   template <typename T> void upload(const std::vector<std::complex<T>>& table) {
-    twiddle_bytes_ = table.size() * sizeof(table[0]);
-    void* p = sycl::malloc_device(twiddle_bytes_, queue_);
-    if (!p) throw std::bad_alloc();
-    twiddles_ = std::shared_ptr<void>(p, [q = queue_](void* ptr) { sycl::free(ptr, q); });
-    queue_.memcpy(p, table.data(), twiddle_bytes_).wait();
+    twiddle_bytes_ = 0;
+    twiddles_ = device_copy(queue_, table, &twiddle_bytes_);
   }
   void upload_twiddles() {
     if (params_.precision == Precision::f32) upload(stockham_twiddles<float>(params_.radices));

@@ -2,6 +2,13 @@
 #pragma once
 #include <sycl/sycl.hpp>
 
+#include <atomic>
+#include <complex>
+#include <memory>
+#include <new>
+#include <string>
+#include <vector>
+
 #include "kernel_params.hpp"
 
 namespace pysyclfft::plan {
@@ -15,5 +22,40 @@ inline DeviceLimits device_limits(const sycl::device& d) {
 }
 
 inline bool supports(const sycl::device& d, Precision p) { return p == Precision::f32 || d.has(sycl::aspect::fp64); }
+
+// A failed device allocation; a std::bad_alloc (Python sees MemoryError) that names the request.
+class DeviceAllocError : public std::bad_alloc {
+ public:
+  explicit DeviceAllocError(std::size_t bytes)
+      : what_("pysyclfft: cannot allocate " + std::to_string(bytes) + " bytes of device memory for a plan table") {}
+  const char* what() const noexcept override { return what_.c_str(); }
+
+ private:
+  std::string what_;
+};
+
+// Plan tables alive in the process (tests check that plans give their memory back).
+inline std::atomic<long>& live_device_tables() {
+  static std::atomic<long> count{0};
+  return count;
+}
+
+// A host table copied to a new device allocation owned by the returned pointer;
+// its size is added to *bytes_total (a plan's workspace) when given.
+template <typename T>
+std::shared_ptr<void> device_copy(sycl::queue& q, const std::vector<std::complex<T>>& v,
+                                  std::size_t* bytes_total = nullptr) {
+  const std::size_t bytes = v.size() * sizeof(v[0]);
+  if (bytes_total) *bytes_total += bytes;
+  void* p = sycl::malloc_device(bytes, q);
+  if (!p) throw DeviceAllocError(bytes);
+  std::shared_ptr<void> owned(p, [q](void* ptr) {
+    sycl::free(ptr, q);
+    --live_device_tables();
+  });
+  ++live_device_tables();
+  q.memcpy(p, v.data(), bytes).wait();
+  return owned;
+}
 
 }  // namespace pysyclfft::plan

@@ -61,20 +61,6 @@ inline std::int64_t map_fft_length(int kind, std::int64_t n) {
   }
 }
 
-// A host table copied to a new device allocation owned by the returned pointer;
-// its size is added to *bytes_total (a plan's workspace) when given.
-template <typename T>
-std::shared_ptr<void> device_copy(sycl::queue& q, const std::vector<std::complex<T>>& v,
-                                  std::size_t* bytes_total = nullptr) {
-  const std::size_t bytes = v.size() * sizeof(v[0]);
-  if (bytes_total) *bytes_total += bytes;
-  void* p = sycl::malloc_device(bytes, q);
-  if (!p) throw std::bad_alloc();
-  std::shared_ptr<void> owned(p, [q](void* ptr) { sycl::free(ptr, q); });
-  q.memcpy(p, v.data(), bytes).wait();
-  return owned;
-}
-
 struct MappedKernelParams {
   int kind = 0;
   std::int64_t n = 0;  // data length
