@@ -6,7 +6,7 @@
 #include <pybind11/stl.h>
 
 #include "dpctl4pybind11.hpp"
-#include "pysyclfft/plan/c2c_plan.hpp"
+#include "pysyclfft/plan/any_c2c_plan.hpp"
 #include "pysyclfft/plan/map_pass_plan.hpp"
 #include "pysyclfft/plan/mapped_plan.hpp"
 
@@ -52,10 +52,8 @@ PYBIND11_MODULE(_core, m) {
   m.def(
       "precompile_c2c",
       [](sycl::queue q, const std::vector<std::int64_t>& lengths, bool is_double) {
-        const auto names = c2c_kernel_names(q.get_device(), lengths, precision_of(is_double));
         py::gil_scoped_release release;
-        if (!names.empty()) KernelCompiler::instance().get(q, kC2CEntryHeader, names);
-        return names.size();
+        return precompile_any_c2c(q, lengths, precision_of(is_double));
       },
       "Compile the c2c kernels of many lengths in one run-time compilation.");
 
@@ -71,15 +69,15 @@ PYBIND11_MODULE(_core, m) {
       py::arg("queue"), py::arg("dst"), py::arg("src"), py::arg("nbytes"), py::arg("deps"),
       "Blocking copy between host memory and USM (either direction).");
 
-  py::class_<C2CPlan>(m, "C2CPlan")
+  py::class_<AnyC2CPlan>(m, "C2CPlan")
       .def(py::init([](sycl::queue q, std::int64_t n, bool is_double) {
              py::gil_scoped_release release;
-             return std::make_unique<C2CPlan>(q, n, precision_of(is_double));
+             return std::make_unique<AnyC2CPlan>(q, n, precision_of(is_double));
            }),
            py::arg("queue"), py::arg("n"), py::arg("is_double"))
       .def(
           "execute",
-          [](const C2CPlan& p, std::uintptr_t in, std::uintptr_t out, std::int64_t in_offset, std::int64_t in_stride,
+          [](const AnyC2CPlan& p, std::uintptr_t in, std::uintptr_t out, std::int64_t in_offset, std::int64_t in_stride,
              std::int64_t out_offset, std::int64_t out_stride, const std::vector<std::int64_t>& counts,
              const std::vector<std::int64_t>& in_dists, const std::vector<std::int64_t>& out_dists, bool forward,
              double scale, const std::vector<sycl::event>& deps) {
@@ -90,9 +88,9 @@ PYBIND11_MODULE(_core, m) {
           py::arg("in_ptr"), py::arg("out_ptr"), py::arg("in_offset"), py::arg("in_stride"), py::arg("out_offset"),
           py::arg("out_stride"), py::arg("counts"), py::arg("in_dists"), py::arg("out_dists"), py::arg("forward"),
           py::arg("scale"), py::arg("deps"), "Launch; returns the computation event.")
-      .def_property_readonly("n", &C2CPlan::length)
-      .def_property_readonly("workspace_bytes", &C2CPlan::workspace_bytes)
-      .def("describe", &C2CPlan::describe);
+      .def_property_readonly("n", &AnyC2CPlan::length)
+      .def_property_readonly("workspace_bytes", &AnyC2CPlan::workspace_bytes)
+      .def("describe", &AnyC2CPlan::describe);
 
   py::enum_<RealTransform>(m, "RealTransform")
       .value("r2c", RealTransform::r2c)

@@ -1,0 +1,355 @@
+// Batched 1-D complex transforms of lengths one work-group cannot do alone:
+//  - four-step (multi-pass): N = N0*N1(*N2), each pass a single-work-group Stockham
+//    FFT over strided lines of the sequence, the inter-pass twiddles fused into the
+//    pass's stores (two-level tables, O(sqrt N) entries);
+//  - Bluestein (chirp-z) for lengths with a prime factor above 13: two FFTs of a
+//    padded fast length M (each single- or multi-pass), with the chirp multiply
+//    fused into the first FFT's loads, the pointwise multiply by the chirp's
+//    spectrum into its stores, and the closing chirp into the second FFT's stores.
+//
+// Pass p of an FFT of length L = N0*...*N(P-1) (Mp = Np*...*N(P-1), M(P) = 1): with
+// input index n = sum n_p*M(p+1) and output index k = k0 + N0*k1 + N0*N1*k2, pass p
+// replaces digit n_p by k_p in place, then twiddles by W_Mp^(k_p * (n mod M(p+1))).
+// The last pass writes natural order. Middle passes run in place on the scratch.
+//
+// Scratch holds `chunk` transforms of length L; execute() walks the batch in chunks,
+// so the device memory a plan owns is fixed at plan time (workspace_bytes).
+#pragma once
+#include <sycl/sycl.hpp>
+
+#include <algorithm>
+#include <complex>
+#include <cstdint>
+#include <memory>
+#include <mutex>
+#include <optional>
+#include <sstream>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include "../kernels/layout.hpp"
+#include "../kernels/multipass.hpp"
+#include "bluestein_tables.hpp"
+#include "compiler.hpp"
+#include "device.hpp"
+#include "kernel_params.hpp"
+#include "pass_split.hpp"
+#include "twiddles.hpp"
+
+namespace pysyclfft::plan {
+
+inline constexpr const char* kPassEntryHeader = "pysyclfft/backends/sycl/pass_kernel.hpp";
+
+// Transforms per scratch chunk: enough to give a pass many lines, bounded memory.
+inline constexpr std::int64_t kScratchChunkElements = std::int64_t(1) << 20;
+inline constexpr int kMaxPasses = 3;
+
+// Pass lengths for an FFT of length `len` (one entry when it runs in one work-group),
+// empty when there is none. Middle passes run in place, so need >= 2 Stockham stages.
+inline std::vector<std::int64_t> fft_pass_lengths(std::int64_t len, Precision p, const DeviceLimits& lim) {
+  return split_into_passes(len, kMaxPasses, [&](std::int64_t f, int pos, int passes) {
+    const C2CKernelParams k = choose_c2c_params(f, p, lim);
+    if (k.radices.empty()) return false;
+    return pos == 0 || pos == passes - 1 || k.radices.size() >= 2;
+  });
+}
+
+// How a length is transformed: one work-group, four-step passes, or Bluestein.
+enum class Algorithm { single_kernel, four_step, bluestein };
+
+inline Algorithm choose_algorithm(std::int64_t n, Precision p, const DeviceLimits& lim) {
+  if (!choose_c2c_params(n, p, lim).radices.empty()) return Algorithm::single_kernel;
+  if (!stockham_radices(n).empty()) return Algorithm::four_step;
+  return Algorithm::bluestein;
+}
+
+class MultipassPlan {
+ public:
+  MultipassPlan(sycl::queue q, std::int64_t n, Precision p) : queue_(std::move(q)), n_(n), precision_(p) {
+    const DeviceLimits lim = device_limits(queue_.get_device());
+    algorithm_ = choose_algorithm(n, p, lim);
+    if (algorithm_ == Algorithm::single_kernel)
+      throw std::logic_error("pysyclfft: length " + std::to_string(n) + " needs no multi-pass plan");
+    fft_len_ = algorithm_ == Algorithm::bluestein ? bluestein_length(n) : n;
+    const std::vector<std::int64_t> lengths = fft_pass_lengths(fft_len_, p, lim);
+    if (lengths.empty())
+      throw std::domain_error("pysyclfft: no plan for length " + std::to_string(n) + " (FFT length " +
+                              std::to_string(fft_len_) + " needs more than " + std::to_string(kMaxPasses) + " passes)");
+    for (auto len : lengths) passes_.push_back(PassShape{choose_c2c_params(len, p, lim)});
+    set_pass_geometry();
+    chunk_ = std::max<std::int64_t>(1, kScratchChunkElements / fft_len_);
+    if (p == Precision::f32) upload_tables<float>();
+    else upload_tables<double>();
+    allocate_scratch();
+    build_launches();
+  }
+  MultipassPlan(const MultipassPlan&) = delete;
+  MultipassPlan& operator=(const MultipassPlan&) = delete;
+
+  // Names of the kernels of a plan for `n` (for precompiling many lengths at once).
+  static std::vector<std::string> kernel_names(std::int64_t n, Precision p, const DeviceLimits& lim) {
+    const Algorithm a = choose_algorithm(n, p, lim);
+    if (a == Algorithm::single_kernel) return {};
+    const std::int64_t len = a == Algorithm::bluestein ? bluestein_length(n) : n;
+    std::vector<std::int64_t> lengths = fft_pass_lengths(len, p, lim);
+    std::vector<std::string> names;
+    for (const auto& l : launch_specs(a, lengths.size()))
+      names.push_back(kernel_name(choose_c2c_params(lengths[l.pass], p, lim), l.sign, l.load, l.store));
+    return names;
+  }
+
+  sycl::event execute(const void* in, void* out, const kernels::BatchLayout& layout, bool forward, double scale,
+                      const std::vector<sycl::event>& deps = {}) const {
+    std::lock_guard lock(mutex_);  // the scratch serialises executions
+    std::vector<sycl::event> wait = deps;
+    if (last_) wait.push_back(*last_);
+    if (layout.count() == 0) return queue_.ext_oneapi_submit_barrier(wait);
+    const std::vector<Launch>& launches = launches_[forward ? 0 : 1];
+    sycl::event done;
+    for (std::int64_t t0 = 0; t0 < layout.count(); t0 += chunk_) {
+      const std::int64_t nt = std::min<std::int64_t>(chunk_, layout.count() - t0);
+      for (const Launch& l : launches) {
+        done = submit(l, in, out, layout, t0, nt, l.spec.scaled ? scale : 1.0, wait);
+        wait = {done};
+      }
+    }
+    last_ = done;
+    return done;
+  }
+
+  std::int64_t length() const { return n_; }
+  Precision precision() const { return precision_; }
+  const sycl::queue& queue() const { return queue_; }
+  std::size_t workspace_bytes() const { return table_bytes_ + scratch_count_ * scratch_bytes_; }
+
+  std::string describe() const {
+    std::ostringstream s;
+    s << "c2c n=" << n_ << " " << real_name(precision_) << ": ";
+    if (algorithm_ == Algorithm::bluestein)
+      s << "Bluestein, chirp convolution of length " << fft_len_ << " = " << factor_string() << " by two "
+        << passes_.size() << "-pass FFTs";
+    else
+      s << "four-step, " << factor_string() << " in " << passes_.size() << " passes";
+    for (std::size_t i = 0; i < passes_.size(); ++i) {
+      const PassShape& ps = passes_[i];
+      s << "; pass " << i + 1 << ": " << ps.k.n << "-point single work-group Stockham (radices";
+      for (int r : ps.k.radices) s << " " << r;
+      s << ") over " << ps.geometry.d0_count * ps.geometry.d1_count << " lines of stride " << ps.geometry.in.si;
+      if (ps.twiddle_len) s << ", twiddles W_" << ps.twiddle_len << " fused into its stores";
+    }
+    if (algorithm_ == Algorithm::bluestein)
+      s << "; chirp fused into the first FFT's loads and the second's stores, spectrum into the first's stores";
+    s << "; workspace " << workspace_bytes() << " B (" << table_bytes_ << " B tables, " << scratch_count_ << " x "
+      << scratch_bytes_ << " B scratch for " << chunk_ << " transform(s) per chunk)";
+    return s.str();
+  }
+
+ private:
+  using index_t = kernels::index_t;
+  enum class Buffer { user, scratch1, scratch2 };
+
+  struct PassShape {
+    C2CKernelParams k;
+    kernels::PassGeometry geometry{};
+    std::int64_t twiddle_len = 0;  // L of the fused W_L twiddles, 0 for the last pass
+    std::size_t stockham_offset = 0, twiddle_hi_offset = 0, twiddle_lo_offset = 0;  // into the table buffer
+  };
+
+  // What a launch does, independent of the plan's buffers.
+  struct LaunchSpec {
+    std::size_t pass;
+    int sign, load, store;
+    Buffer src, dst;
+    bool scaled;
+  };
+  struct Launch {
+    LaunchSpec spec;
+    sycl::kernel kernel;
+  };
+
+  static std::string kernel_name(const C2CKernelParams& k, int sign, int load, int store) {
+    std::ostringstream s;
+    s << "pysyclfft_pass<" << real_name(k.precision) << ", " << sign << ", " << k.threads << ", " << k.per_group
+      << ", " << load << ", " << store;
+    for (int r : k.radices) s << ", " << r;
+    s << ">";
+    return s.str();
+  }
+
+  // The launches of one forward (index 0) and one backward (index 1) transform, in order.
+  static std::vector<LaunchSpec> launch_specs(Algorithm a, std::size_t passes) {
+    std::vector<LaunchSpec> out;
+    for (int sign : {-1, +1}) {
+      // One FFT of `passes` passes from src to dst; middle passes in place on scratch1.
+      auto fft = [&](int fft_sign, Buffer src, Buffer dst, int first_load, int last_store, bool scaled) {
+        for (std::size_t p = 0; p < passes; ++p) {
+          const bool first = p == 0, last = p + 1 == passes;
+          out.push_back(LaunchSpec{p, fft_sign, first ? first_load : kernels::kLoadPlain,
+                                   last ? last_store : kernels::kStoreTwiddle, first ? src : Buffer::scratch1,
+                                   last ? dst : Buffer::scratch1, last && scaled});
+        }
+      };
+      if (a == Algorithm::bluestein) {
+        fft(sign, Buffer::user, Buffer::scratch2, kernels::kLoadChirp, kernels::kStoreSpectrum, false);
+        fft(-sign, Buffer::scratch2, Buffer::user, kernels::kLoadPlain, kernels::kStoreChirp, true);
+      } else {
+        fft(sign, Buffer::user, Buffer::user, kernels::kLoadPlain, kernels::kStorePlain, true);
+      }
+    }
+    return out;
+  }
+
+  // Line digits and strides of each pass (see the header comment).
+  void set_pass_geometry() {
+    const std::size_t P = passes_.size();
+    std::vector<std::int64_t> suffix(P + 1, 1);  // suffix[p] = M_p
+    for (std::size_t p = P; p-- > 0;) suffix[p] = suffix[p + 1] * passes_[p].k.n;
+    for (std::size_t p = 0; p < P; ++p) {
+      kernels::PassGeometry& g = passes_[p].geometry;
+      const bool last = p + 1 == P;
+      if (!last) {
+        // Lines: d0 = n mod M(p+1) (neighbouring columns), d1 = the digits k0..k(p-1) already done.
+        const std::int64_t done = fft_len_ / suffix[p];
+        g.d0_count = suffix[p + 1];
+        g.d1_count = done;
+        g.in = g.out = kernels::LineStrides{1, suffix[p], suffix[p + 1]};
+        passes_[p].twiddle_len = suffix[p];
+      } else if (P == 1) {
+        g.d0_count = g.d1_count = 1;
+        g.in = g.out = kernels::LineStrides{0, 0, 1};
+      } else {
+        // Lines: d0 = k0 (neighbouring outputs), d1 = k1 when there are three passes.
+        const std::int64_t n0 = passes_[0].k.n, n1 = P == 3 ? passes_[1].k.n : 1;
+        g.d0_count = n0;
+        g.d1_count = n1;
+        g.in = kernels::LineStrides{suffix[1], P == 3 ? suffix[2] : 0, 1};
+        g.out = kernels::LineStrides{1, n0, fft_len_ / passes_[p].k.n};
+      }
+    }
+  }
+
+  template <typename T> static void append(std::vector<std::complex<T>>& table, const std::vector<cld>& values) {
+    for (const auto& v : values) table.emplace_back(static_cast<T>(v.real()), static_cast<T>(v.imag()));
+  }
+
+  // Every table of the plan in one device allocation: per pass its Stockham
+  // twiddles and the two-level W_L table (lo: W_L^j, j < 2^shift; hi: W_L^(j*2^shift)),
+  // then Bluestein's chirp and spectrum.
+  template <typename T> void upload_tables() {
+    std::vector<std::complex<T>> table;
+    for (PassShape& ps : passes_) {
+      ps.stockham_offset = table.size();
+      const auto tw = stockham_twiddles<T>(ps.k.radices);
+      table.insert(table.end(), tw.begin(), tw.end());
+      if (!ps.twiddle_len) continue;
+      const std::int64_t L = ps.twiddle_len;
+      int shift = 0;
+      while ((std::int64_t(1) << (2 * shift)) < L) ++shift;
+      ps.geometry.twiddle_shift = shift;
+      const std::int64_t lo = std::int64_t(1) << shift, hi = (L + lo - 1) / lo;
+      std::vector<cld> values;
+      for (std::int64_t j = 0; j < lo; ++j) values.push_back(root_of_unity(j, L));
+      ps.twiddle_lo_offset = table.size();
+      append(table, values);
+      values.clear();
+      for (std::int64_t j = 0; j < hi; ++j) values.push_back(root_of_unity(j * lo, L));
+      ps.twiddle_hi_offset = table.size();
+      append(table, values);
+    }
+    if (algorithm_ == Algorithm::bluestein) {
+      const std::vector<cld> chirp = bluestein_chirp(n_);
+      chirp_offset_ = table.size();
+      append(table, chirp);
+      spectrum_offset_ = table.size();
+      append(table, bluestein_spectrum(chirp, fft_len_));
+    }
+    table_bytes_ = table.size() * sizeof(table[0]);
+    tables_ = allocate(table_bytes_);
+    queue_.memcpy(tables_.get(), table.data(), table_bytes_).wait();
+  }
+
+  std::shared_ptr<void> allocate(std::size_t bytes) {
+    void* p = sycl::malloc_device(std::max<std::size_t>(bytes, 1), queue_);
+    if (!p) throw std::bad_alloc();
+    return std::shared_ptr<void>(p, [q = queue_](void* ptr) { sycl::free(ptr, q); });
+  }
+
+  void allocate_scratch() {
+    scratch_bytes_ = std::size_t(chunk_ * fft_len_) * 2 * real_size(precision_);
+    if (passes_.size() > 1) scratch_[0] = allocate(scratch_bytes_), ++scratch_count_;
+    if (algorithm_ == Algorithm::bluestein) scratch_[1] = allocate(scratch_bytes_), ++scratch_count_;
+  }
+
+  void build_launches() {
+    std::vector<std::string> names;
+    const auto specs = launch_specs(algorithm_, passes_.size());
+    for (const auto& s : specs) names.push_back(kernel_name(passes_[s.pass].k, s.sign, s.load, s.store));
+    const std::vector<sycl::kernel> kernels = KernelCompiler::instance().get(queue_, kPassEntryHeader, names);
+    const std::size_t per_direction = specs.size() / 2;
+    for (std::size_t i = 0; i < specs.size(); ++i)
+      launches_[i / per_direction].push_back(Launch{specs[i], kernels[i]});
+  }
+
+  const char* table_at(std::size_t offset) const {
+    return static_cast<const char*>(tables_.get()) + offset * 2 * real_size(precision_);
+  }
+  void* scratch(Buffer b) const { return (b == Buffer::scratch2 ? scratch_[1] : scratch_[0]).get(); }
+
+  // Where transform t of a side lies: the user's layout or the chunk in scratch.
+  kernels::PassSide side(Buffer b, const kernels::BatchLayout& l, bool input, std::int64_t t0, std::int64_t nt) const {
+    if (b != Buffer::user) return kernels::PassSide{0, 1, t0, nt, fft_len_, 0, fft_len_};
+    if (input) return kernels::PassSide{l.in_offset, l.in_stride, 0, l.count0, l.in_dist0, l.in_dist1, n_};
+    return kernels::PassSide{l.out_offset, l.out_stride, 0, l.count0, l.out_dist0, l.out_dist1, n_};
+  }
+
+  sycl::event submit(const Launch& l, const void* in, void* out, const kernels::BatchLayout& layout, std::int64_t t0,
+                     std::int64_t nt, double scale, const std::vector<sycl::event>& deps) const {
+    const PassShape& ps = passes_[l.spec.pass];
+    kernels::PassGeometry g = ps.geometry;
+    g.t_begin = t0;
+    g.lines = nt * g.d0_count * g.d1_count;
+    const kernels::PassSide src = side(l.spec.src, layout, true, t0, nt);
+    const kernels::PassSide dst = side(l.spec.dst, layout, false, t0, nt);
+    const void* src_ptr = l.spec.src == Buffer::user ? in : scratch(l.spec.src);
+    void* dst_ptr = l.spec.dst == Buffer::user ? out : scratch(l.spec.dst);
+    const void* twiddles = table_at(ps.stockham_offset);
+    const void* load_table = table_at(chirp_offset_);
+    const bool twiddled = l.spec.store == kernels::kStoreTwiddle;
+    const void* store_table = table_at(twiddled ? ps.twiddle_hi_offset
+                                                : (l.spec.store == kernels::kStoreSpectrum ? spectrum_offset_ : chirp_offset_));
+    const void* store_low = table_at(ps.twiddle_lo_offset);
+    const std::size_t group = ps.k.group_size();
+    const std::size_t groups = std::size_t((g.lines + ps.k.per_group - 1) / ps.k.per_group);
+    return queue_.submit([&](sycl::handler& h) {
+      h.depends_on(deps);
+      if (precision_ == Precision::f32)
+        h.set_args(src_ptr, dst_ptr, twiddles, load_table, store_table, store_low, src, dst, g, static_cast<float>(scale));
+      else
+        h.set_args(src_ptr, dst_ptr, twiddles, load_table, store_table, store_low, src, dst, g, scale);
+      h.parallel_for(sycl::nd_range<1>{groups * group, group}, l.kernel);
+    });
+  }
+
+  std::string factor_string() const {
+    std::ostringstream s;
+    for (std::size_t i = 0; i < passes_.size(); ++i) s << (i ? "*" : "") << passes_[i].k.n;
+    return s.str();
+  }
+
+  mutable sycl::queue queue_;
+  std::int64_t n_;
+  Precision precision_;
+  Algorithm algorithm_ = Algorithm::four_step;
+  std::int64_t fft_len_ = 0;  // n, or Bluestein's padded length
+  std::vector<PassShape> passes_;
+  std::int64_t chunk_ = 1;  // transforms per scratch chunk
+  std::shared_ptr<void> tables_, scratch_[2];
+  std::size_t table_bytes_ = 0, scratch_bytes_ = 0, chirp_offset_ = 0, spectrum_offset_ = 0;
+  int scratch_count_ = 0;
+  std::vector<Launch> launches_[2];  // forward, backward
+  mutable std::mutex mutex_;
+  mutable std::optional<sycl::event> last_;  // the previous execution, which used the scratch
+};
+
+}  // namespace pysyclfft::plan
