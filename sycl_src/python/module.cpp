@@ -51,10 +51,11 @@ PYBIND11_MODULE(_core, m) {
   });
   m.def(
       "precompile_c2c",
-      [](sycl::queue q, const std::vector<std::int64_t>& lengths, bool is_double) {
+      [](sycl::queue q, const std::vector<std::int64_t>& lengths, bool is_double, std::int64_t max_pass_length) {
         py::gil_scoped_release release;
-        return precompile_any_c2c(q, lengths, precision_of(is_double));
+        return precompile_any_c2c(q, lengths, precision_of(is_double), max_pass_length);
       },
+      py::arg("queue"), py::arg("lengths"), py::arg("is_double"), py::arg("max_pass_length") = 0,
       "Compile the c2c kernels of many lengths in one run-time compilation.");
 
   m.def(
@@ -70,11 +71,12 @@ PYBIND11_MODULE(_core, m) {
       "Blocking copy between host memory and USM (either direction).");
 
   py::class_<AnyC2CPlan>(m, "C2CPlan")
-      .def(py::init([](sycl::queue q, std::int64_t n, bool is_double) {
+      .def(py::init([](sycl::queue q, std::int64_t n, bool is_double, std::int64_t max_pass_length) {
              py::gil_scoped_release release;
-             return std::make_unique<AnyC2CPlan>(q, n, precision_of(is_double));
+             return std::make_unique<AnyC2CPlan>(q, n, precision_of(is_double), max_pass_length);
            }),
-           py::arg("queue"), py::arg("n"), py::arg("is_double"))
+           py::arg("queue"), py::arg("n"), py::arg("is_double"), py::arg("max_pass_length") = 0,
+           "max_pass_length > 0 caps the length of each pass (forces multi-pass plans; for tests and tuning).")
       .def(
           "execute",
           [](const AnyC2CPlan& p, std::uintptr_t in, std::uintptr_t out, std::int64_t in_offset, std::int64_t in_stride,

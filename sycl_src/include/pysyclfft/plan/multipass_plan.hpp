@@ -47,10 +47,13 @@ inline constexpr int kMaxPasses = 3;
 
 // Pass lengths for an FFT of length `len` (one entry when it runs in one work-group),
 // empty when there is none. Middle passes run in place, so need >= 2 Stockham stages.
-inline std::vector<std::int64_t> fft_pass_lengths(std::int64_t len, Precision p, const DeviceLimits& lim) {
+// `max_pass` > 0 caps the pass length below what the device allows (tests use it to
+// exercise three passes on small lengths).
+inline std::vector<std::int64_t> fft_pass_lengths(std::int64_t len, Precision p, const DeviceLimits& lim,
+                                                  std::int64_t max_pass) {
   return split_into_passes(len, kMaxPasses, [&](std::int64_t f, int pos, int passes) {
     const C2CKernelParams k = choose_c2c_params(f, p, lim);
-    if (k.radices.empty()) return false;
+    if (k.radices.empty() || (max_pass > 0 && f > max_pass)) return false;
     return pos == 0 || pos == passes - 1 || k.radices.size() >= 2;
   });
 }
@@ -58,21 +61,23 @@ inline std::vector<std::int64_t> fft_pass_lengths(std::int64_t len, Precision p,
 // How a length is transformed: one work-group, four-step passes, or Bluestein.
 enum class Algorithm { single_kernel, four_step, bluestein };
 
-inline Algorithm choose_algorithm(std::int64_t n, Precision p, const DeviceLimits& lim) {
-  if (!choose_c2c_params(n, p, lim).radices.empty()) return Algorithm::single_kernel;
+inline Algorithm choose_algorithm(std::int64_t n, Precision p, const DeviceLimits& lim, std::int64_t max_pass = 0) {
+  if (!choose_c2c_params(n, p, lim).radices.empty() && (max_pass <= 0 || n <= max_pass))
+    return Algorithm::single_kernel;
   if (!stockham_radices(n).empty()) return Algorithm::four_step;
   return Algorithm::bluestein;
 }
 
 class MultipassPlan {
  public:
-  MultipassPlan(sycl::queue q, std::int64_t n, Precision p) : queue_(std::move(q)), n_(n), precision_(p) {
+  MultipassPlan(sycl::queue q, std::int64_t n, Precision p, std::int64_t max_pass = 0)
+      : queue_(std::move(q)), n_(n), precision_(p) {
     const DeviceLimits lim = device_limits(queue_.get_device());
-    algorithm_ = choose_algorithm(n, p, lim);
+    algorithm_ = choose_algorithm(n, p, lim, max_pass);
     if (algorithm_ == Algorithm::single_kernel)
       throw std::logic_error("pysyclfft: length " + std::to_string(n) + " needs no multi-pass plan");
     fft_len_ = algorithm_ == Algorithm::bluestein ? bluestein_length(n) : n;
-    const std::vector<std::int64_t> lengths = fft_pass_lengths(fft_len_, p, lim);
+    const std::vector<std::int64_t> lengths = fft_pass_lengths(fft_len_, p, lim, max_pass);
     if (lengths.empty())
       throw std::domain_error("pysyclfft: no plan for length " + std::to_string(n) + " (FFT length " +
                               std::to_string(fft_len_) + " needs more than " + std::to_string(kMaxPasses) + " passes)");
@@ -88,11 +93,12 @@ class MultipassPlan {
   MultipassPlan& operator=(const MultipassPlan&) = delete;
 
   // Names of the kernels of a plan for `n` (for precompiling many lengths at once).
-  static std::vector<std::string> kernel_names(std::int64_t n, Precision p, const DeviceLimits& lim) {
-    const Algorithm a = choose_algorithm(n, p, lim);
+  static std::vector<std::string> kernel_names(std::int64_t n, Precision p, const DeviceLimits& lim,
+                                               std::int64_t max_pass = 0) {
+    const Algorithm a = choose_algorithm(n, p, lim, max_pass);
     if (a == Algorithm::single_kernel) return {};
     const std::int64_t len = a == Algorithm::bluestein ? bluestein_length(n) : n;
-    std::vector<std::int64_t> lengths = fft_pass_lengths(len, p, lim);
+    std::vector<std::int64_t> lengths = fft_pass_lengths(len, p, lim, max_pass);
     std::vector<std::string> names;
     for (const auto& l : launch_specs(a, lengths.size()))
       names.push_back(kernel_name(choose_c2c_params(lengths[l.pass], p, lim), l.sign, l.load, l.store));
