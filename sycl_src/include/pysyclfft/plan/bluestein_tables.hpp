@@ -26,20 +26,25 @@ inline std::vector<cld> bluestein_chirp(std::int64_t n) {
 
 namespace detail {
 
-// In-place forward DFT of y[0..n) (already holding the n/p-point DFTs of the p
-// decimated subsequences, one after another) combined by one radix-p step.
-// roots[e * step] = exp(-2*pi*i*e/n).
+// Complex product without std::complex's NaN/inf recovery (a libcall per product).
+inline cld mul(const cld& a, const cld& b) {
+  return {a.real() * b.real() - a.imag() * b.imag(), a.real() * b.imag() + a.imag() * b.real()};
+}
+
+// In place: y[0..n) holds the n/p-point DFTs of the p decimated subsequences, one
+// after another; one radix-p step combines them. roots[e * step] = exp(-2*pi*i*e/n).
 inline void combine(cld* y, std::int64_t n, int p, const std::vector<cld>& roots, std::int64_t step) {
   const std::int64_t m = n / p;
-  cld t[8], out[8];
+  cld w[8][8], t[8];  // w[r][q] = exp(-2*pi*i*r*q/p)
+  for (int r = 0; r < p; ++r)
+    for (int q = 0; q < p; ++q) w[r][q] = roots[(r * q % p) * m * step];
   for (std::int64_t k = 0; k < m; ++k) {
-    for (int r = 0; r < p; ++r) t[r] = y[r * m + k] * roots[(r * k % n) * step];
+    for (int r = 0; r < p; ++r) t[r] = mul(y[r * m + k], roots[r * k * step]);
     for (int q = 0; q < p; ++q) {
-      cld s = 0;
-      for (int r = 0; r < p; ++r) s += t[r] * roots[(std::int64_t(r) * q % p) * m * step];
-      out[q] = s;
+      cld s = t[0];
+      for (int r = 1; r < p; ++r) s += mul(t[r], w[r][q]);
+      y[k + q * m] = s;
     }
-    for (int q = 0; q < p; ++q) y[k + q * m] = out[q];
   }
 }
 
