@@ -37,34 +37,39 @@ struct LineStrides {
   index_t s0, s1, si;
 };
 
+// The fused multiplies are run-time choices (uniform over a launch, so cheap
+// branches): one compiled kernel per pass length and direction serves every
+// pass position and both algorithms, which keeps run-time compilation short.
+enum PassLoad : int { kLoadPlain = 0, kLoadChirp = 1 };
+enum PassStore : int { kStorePlain = 0, kStoreTwiddle = 1, kStoreSpectrum = 2, kStoreChirp = 3 };
+
 struct PassGeometry {
   index_t d0_count, d1_count;  // line digits (d0 varies fastest: neighbouring teams)
   index_t t_begin, lines;      // first transform and number of lines of this launch
   LineStrides in, out;
-  int twiddle_shift;  // kStoreTwiddle: log2 of the low table's length
+  int load, store;     // PassLoad, PassStore
+  int twiddle_shift;   // kStoreTwiddle: log2 of the low table's length
 };
 
-enum PassLoad : int { kLoadPlain = 0, kLoadChirp = 1 };
-enum PassStore : int { kStorePlain = 0, kStoreTwiddle = 1, kStoreSpectrum = 2, kStoreChirp = 3 };
-
-template <typename T, int Sign, int Mode> struct PassLoader {
+template <typename T, int Sign> struct PassLoader {
   const cplx<T>* p;
   index_t stride, start, step, limit;
+  int mode;
   const cplx<T>* chirp;
   cplx<T> operator()(int i) const {
     const index_t j = start + i * step;
     if (j >= limit) return {T(0), T(0)};  // Bluestein's zero padding
     const cplx<T> v = p[j * stride];
-    if constexpr (Mode == kLoadChirp) return mul_dir<Sign>(v, chirp[j]);
-    else return v;
+    return mode == kLoadChirp ? mul_dir<Sign>(v, chirp[j]) : v;
   }
 };
 
-template <typename T, int Sign, int Mode> struct PassStorer {
+template <typename T, int Sign> struct PassStorer {
   cplx<T>* p;
   index_t stride, start, step, limit;
   T scale;
   bool active;  // teams past the last line compute but do not store
+  int mode;
   const cplx<T>* table;  // twiddle high part, spectrum or chirp
   const cplx<T>* low;    // twiddle low part
   index_t d0;
@@ -72,12 +77,12 @@ template <typename T, int Sign, int Mode> struct PassStorer {
   void operator()(int k, cplx<T> v) const {
     const index_t j = start + k * step;
     if (!active || j >= limit) return;
-    if constexpr (Mode == kStoreTwiddle) {
+    if (mode == kStoreTwiddle) {
       const index_t e = k * d0;
       v = mul_dir<Sign>(v, table[e >> shift] * low[e & ((index_t(1) << shift) - 1)]);
-    } else if constexpr (Mode == kStoreSpectrum) {
+    } else if (mode == kStoreSpectrum) {
       v = mul_dir<Sign>(v, table[j]);
-    } else if constexpr (Mode == kStoreChirp) {
+    } else if (mode == kStoreChirp) {
       v = mul_dir<-Sign>(v, table[j]);
     }
     p[j * stride] = v * scale;
@@ -87,7 +92,7 @@ template <typename T, int Sign, int Mode> struct PassStorer {
 // Body of a pass kernel; `local` holds Cfg::kLocalElements elements of work-group memory.
 // In-place passes (in == out, same line positions on both sides) are safe when the
 // Stockham core has at least two stages: all loads come before its first barrier.
-template <class Cfg, int Sign, int Load, int Store, class Barrier>
+template <class Cfg, int Sign, class Barrier>
 void multipass_pass(int local_id, index_t group_id, const Barrier& barrier, const cplx<typename Cfg::real>* in,
                     cplx<typename Cfg::real>* out, const cplx<typename Cfg::real>* twiddles,
                     const cplx<typename Cfg::real>* load_table, const cplx<typename Cfg::real>* store_table,
@@ -103,11 +108,11 @@ void multipass_pass(int local_id, index_t group_id, const Barrier& barrier, cons
   const index_t rest = lc / g.d0_count;
   const index_t d1 = rest % g.d1_count;
   const index_t t = g.t_begin + rest / g.d1_count;
-  const PassLoader<T, Sign, Load> src{in + in_side.base(t), in_side.stride, d0 * g.in.s0 + d1 * g.in.s1,
-                                      g.in.si, in_side.limit, load_table};
-  const PassStorer<T, Sign, Store> dst{out + out_side.base(t), out_side.stride, d0 * g.out.s0 + d1 * g.out.s1,
-                                       g.out.si, out_side.limit, scale, active, store_table, store_low, d0,
-                                       g.twiddle_shift};
+  const PassLoader<T, Sign> src{in + in_side.base(t), in_side.stride, d0 * g.in.s0 + d1 * g.in.s1,
+                                g.in.si, in_side.limit, g.load, load_table};
+  const PassStorer<T, Sign> dst{out + out_side.base(t), out_side.stride, d0 * g.out.s0 + d1 * g.out.s1,
+                                g.out.si, out_side.limit, scale, active, g.store, store_table, store_low, d0,
+                                g.twiddle_shift};
   Cfg::fft::run(barrier, tid, Cfg::kThreads, src, dst, local + team * 2 * Cfg::kN, twiddles);
 }
 

@@ -101,7 +101,7 @@ class MultipassPlan {
     std::vector<std::int64_t> lengths = fft_pass_lengths(len, p, lim, max_pass);
     std::vector<std::string> names;
     for (const auto& l : launch_specs(a, lengths.size()))
-      names.push_back(kernel_name(choose_c2c_params(lengths[l.pass], p, lim), l.sign, l.load, l.store));
+      names.push_back(kernel_name(choose_c2c_params(lengths[l.pass], p, lim), l.sign));
     return names;
   }
 
@@ -174,10 +174,9 @@ class MultipassPlan {
     sycl::kernel kernel;
   };
 
-  static std::string kernel_name(const C2CKernelParams& k, int sign, int load, int store) {
+  static std::string kernel_name(const C2CKernelParams& k, int sign) {
     std::ostringstream s;
-    s << "pysyclfft_pass<" << real_name(k.precision) << ", " << sign << ", " << k.threads << ", " << k.per_group
-      << ", " << load << ", " << store;
+    s << "pysyclfft_pass<" << real_name(k.precision) << ", " << sign << ", " << k.threads << ", " << k.per_group;
     for (int r : k.radices) s << ", " << r;
     s << ">";
     return s.str();
@@ -290,7 +289,7 @@ class MultipassPlan {
   void build_launches() {
     std::vector<std::string> names;
     const auto specs = launch_specs(algorithm_, passes_.size());
-    for (const auto& s : specs) names.push_back(kernel_name(passes_[s.pass].k, s.sign, s.load, s.store));
+    for (const auto& s : specs) names.push_back(kernel_name(passes_[s.pass].k, s.sign));
     const std::vector<sycl::kernel> kernels = KernelCompiler::instance().get(queue_, kPassEntryHeader, names);
     const std::size_t per_direction = specs.size() / 2;
     for (std::size_t i = 0; i < specs.size(); ++i)
@@ -315,6 +314,8 @@ class MultipassPlan {
     kernels::PassGeometry g = ps.geometry;
     g.t_begin = t0;
     g.lines = nt * g.d0_count * g.d1_count;
+    g.load = l.spec.load;
+    g.store = l.spec.store;
     const kernels::PassSide src = side(l.spec.src, layout, true, t0, nt);
     const kernels::PassSide dst = side(l.spec.dst, layout, false, t0, nt);
     const void* src_ptr = l.spec.src == Buffer::user ? in : scratch(l.spec.src);

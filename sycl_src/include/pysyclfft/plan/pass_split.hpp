@@ -61,18 +61,14 @@ inline std::vector<std::int64_t> split_into_passes(std::int64_t n, int max_passe
   return {};
 }
 
-// Bluestein's convolution length: the smallest 2^a*3^b*5^c >= 2n-1.
+// Bluestein's convolution length: the smallest 2^a or 3*2^a >= 2n-1. Few distinct
+// lengths means few distinct pass kernels to compile (they are shared with the
+// power-of-two transforms), at most 1.5x more work than the tightest fast length.
 inline std::int64_t bluestein_length(std::int64_t n) {
   const std::int64_t need = 2 * n - 1;
-  std::int64_t best = 1;
-  while (best < need) best *= 2;
-  for (std::int64_t p5 = 1; p5 < best; p5 *= 5)
-    for (std::int64_t p35 = p5; p35 < best; p35 *= 3) {
-      std::int64_t m = p35;
-      while (m < need) m *= 2;
-      best = std::min(best, m);
-    }
-  return best;
+  std::int64_t pow2 = 1;
+  while (pow2 < need) pow2 *= 2;
+  return pow2 % 4 == 0 && 3 * (pow2 / 4) >= need ? 3 * (pow2 / 4) : pow2;
 }
 
 }  // namespace pysyclfft::plan
