@@ -45,6 +45,21 @@ inline constexpr const char* kPassEntryHeader = "pysyclfft/backends/sycl/pass_ke
 inline constexpr std::int64_t kScratchChunkElements = std::int64_t(1) << 20;
 inline constexpr int kMaxPasses = 3;
 
+// A pass kernel's parameters: the single-kernel choice for its length, with at
+// least kPassTeams lines per work-group where local memory allows. Teams are
+// interleaved (kernels/multipass.hpp), so neighbouring lines (columns) make the
+// work-items' global accesses contiguous.
+inline constexpr int kPassTeams = 8;
+
+inline C2CKernelParams pass_kernel_params(std::int64_t len, Precision p, const DeviceLimits& lim) {
+  C2CKernelParams k = choose_c2c_params(len, p, lim);
+  if (k.radices.empty()) return k;
+  while (k.per_group < kPassTeams && std::size_t(k.group_size() * 2) <= lim.max_group_size &&
+         2 * k.local_bytes() <= lim.local_mem_bytes)
+    k.per_group *= 2;
+  return k;
+}
+
 // Pass lengths for an FFT of length `len` (one entry when it runs in one work-group),
 // empty when there is none. Middle passes run in place, so need >= 2 Stockham stages.
 // `max_pass` > 0 caps the pass length below what the device allows (tests use it to
@@ -81,7 +96,7 @@ class MultipassPlan {
     if (lengths.empty())
       throw std::domain_error("pysyclfft: no plan for length " + std::to_string(n) + " (FFT length " +
                               std::to_string(fft_len_) + " needs more than " + std::to_string(kMaxPasses) + " passes)");
-    for (auto len : lengths) passes_.push_back(PassShape{choose_c2c_params(len, p, lim)});
+    for (auto len : lengths) passes_.push_back(PassShape{pass_kernel_params(len, p, lim)});
     set_pass_geometry();
     chunk_ = std::max<std::int64_t>(1, kScratchChunkElements / fft_len_);
     if (p == Precision::f32) upload_tables<float>();
@@ -101,7 +116,7 @@ class MultipassPlan {
     std::vector<std::int64_t> lengths = fft_pass_lengths(len, p, lim, max_pass);
     std::vector<std::string> names;
     for (const auto& l : launch_specs(a, lengths.size()))
-      names.push_back(kernel_name(choose_c2c_params(lengths[l.pass], p, lim), l.sign));
+      names.push_back(kernel_name(pass_kernel_params(lengths[l.pass], p, lim), l.sign));
     return names;
   }
 
