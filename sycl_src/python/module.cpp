@@ -17,6 +17,12 @@ namespace {
 
 Precision precision_of(bool is_double) { return is_double ? Precision::f64 : Precision::f32; }
 
+Memory memory_of(const std::string& memory) {
+  if (memory == "default") return Memory::fast;
+  if (memory == "minimal") return Memory::minimal;
+  throw std::invalid_argument("pysyclfft: memory must be 'default' or 'minimal', got '" + memory + "'");
+}
+
 BatchLayout make_layout(std::int64_t in_offset, std::int64_t in_stride, std::int64_t out_offset, std::int64_t out_stride,
                         const std::vector<std::int64_t>& counts, const std::vector<std::int64_t>& in_dists,
                         const std::vector<std::int64_t>& out_dists) {
@@ -51,11 +57,14 @@ PYBIND11_MODULE(_core, m) {
   });
   m.def(
       "precompile_c2c",
-      [](sycl::queue q, const std::vector<std::int64_t>& lengths, bool is_double, std::int64_t max_pass_length) {
+      [](sycl::queue q, const std::vector<std::int64_t>& lengths, bool is_double, std::int64_t max_pass_length,
+         const std::string& memory) {
+        const Memory m = memory_of(memory);
         py::gil_scoped_release release;
-        return precompile_any_c2c(q, lengths, precision_of(is_double), max_pass_length);
+        return precompile_any_c2c(q, lengths, precision_of(is_double), max_pass_length, m);
       },
       py::arg("queue"), py::arg("lengths"), py::arg("is_double"), py::arg("max_pass_length") = 0,
+      py::arg("memory") = "default",
       "Compile the c2c kernels of many lengths in one run-time compilation.");
 
   m.def(
@@ -71,12 +80,16 @@ PYBIND11_MODULE(_core, m) {
       "Blocking copy between host memory and USM (either direction).");
 
   py::class_<AnyC2CPlan>(m, "C2CPlan")
-      .def(py::init([](sycl::queue q, std::int64_t n, bool is_double, std::int64_t max_pass_length) {
+      .def(py::init([](sycl::queue q, std::int64_t n, bool is_double, std::int64_t max_pass_length,
+                       const std::string& memory) {
+             const Memory m = memory_of(memory);
              py::gil_scoped_release release;
-             return std::make_unique<AnyC2CPlan>(q, n, precision_of(is_double), max_pass_length);
+             return std::make_unique<AnyC2CPlan>(q, n, precision_of(is_double), max_pass_length, m);
            }),
            py::arg("queue"), py::arg("n"), py::arg("is_double"), py::arg("max_pass_length") = 0,
-           "max_pass_length > 0 caps the length of each pass (forces multi-pass plans; for tests and tuning).")
+           py::arg("memory") = "default",
+           "max_pass_length > 0 caps the length of each pass (forces multi-pass plans; for tests and tuning). "
+           "memory='minimal': no scratch buffer (four-step lengths; in-place passes and transpose).")
       .def(
           "execute",
           [](const AnyC2CPlan& p, std::uintptr_t in, std::uintptr_t out, std::int64_t in_offset, std::int64_t in_stride,

@@ -14,14 +14,15 @@ namespace pysyclfft::plan {
 class AnyC2CPlan {
  public:
   // max_pass > 0 forces passes of at most that length (for tests and tuning).
-  AnyC2CPlan(sycl::queue q, std::int64_t n, Precision p, std::int64_t max_pass = 0) {
+  // Memory::minimal: no scratch buffer (single-kernel plans never have one).
+  AnyC2CPlan(sycl::queue q, std::int64_t n, Precision p, std::int64_t max_pass = 0, Memory memory = Memory::fast) {
     if (n < 1) throw std::invalid_argument("pysyclfft: transform length must be >= 1, got " + std::to_string(n));
     if (!supports(q.get_device(), p))
       throw std::invalid_argument("pysyclfft: the device has no double precision (fp64) support");
     if (choose_algorithm(n, p, device_limits(q.get_device()), max_pass) == Algorithm::single_kernel)
       single_ = std::make_unique<C2CPlan>(std::move(q), n, p);
     else
-      multi_ = std::make_unique<MultipassPlan>(std::move(q), n, p, max_pass);
+      multi_ = std::make_unique<MultipassPlan>(std::move(q), n, p, max_pass, memory);
   }
 
   sycl::event execute(const void* in, void* out, const BatchLayout& layout, bool forward, double scale,
@@ -42,12 +43,12 @@ class AnyC2CPlan {
 // Compiles the kernels of every length in `lengths` in one build per entry point.
 // Returns the number of kernel names.
 inline std::size_t precompile_any_c2c(const sycl::queue& q, const std::vector<std::int64_t>& lengths, Precision p,
-                                      std::int64_t max_pass = 0) {
+                                      std::int64_t max_pass = 0, Memory memory = Memory::fast) {
   const DeviceLimits lim = device_limits(q.get_device());
   std::vector<std::string> pass_names;
   for (auto n : lengths) {
     if (n < 1) continue;
-    const auto names = MultipassPlan::kernel_names(n, p, lim, max_pass);
+    const auto names = MultipassPlan::kernel_names(n, p, lim, max_pass, memory);
     pass_names.insert(pass_names.end(), names.begin(), names.end());
   }
   const auto single_names = c2c_kernel_names(q.get_device(), lengths, p);

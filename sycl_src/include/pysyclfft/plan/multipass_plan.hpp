@@ -14,6 +14,11 @@
 //
 // Scratch holds `chunk` transforms of length L; execute() walks the batch in chunks,
 // so the device memory a plan owns is fixed at plan time (workspace_bytes).
+//
+// Memory::minimal (four-step only) owns no scratch: N = N0*N1 with one factor a
+// multiple of the other, pass 1 (columns) and pass 2 (rows) both in place on the
+// output array, leaving the N0 x N1 matrix of X[k0 + N0*k1] at k0*N1 + k1, then an
+// in-place transpose (kernels/transpose.hpp) puts it in natural order.
 #pragma once
 #include <sycl/sycl.hpp>
 
@@ -30,6 +35,7 @@
 
 #include "../kernels/layout.hpp"
 #include "../kernels/multipass.hpp"
+#include "../kernels/transpose.hpp"
 #include "bluestein_tables.hpp"
 #include "compiler.hpp"
 #include "device.hpp"
@@ -39,7 +45,8 @@
 
 namespace pysyclfft::plan {
 
-inline constexpr const char* kPassEntryHeader = "pysyclfft/backends/sycl/pass_kernel.hpp";
+inline constexpr const char* kPassEntryHeader = "pysyclfft/backends/sycl/multipass_kernels.hpp";
+inline constexpr int kTransposeTile = 16;
 
 // Transforms per scratch chunk: enough to give a pass many lines, bounded memory.
 inline constexpr std::int64_t kScratchChunkElements = std::int64_t(1) << 20;
@@ -73,6 +80,22 @@ inline std::vector<std::int64_t> fft_pass_lengths(std::int64_t len, Precision p,
   });
 }
 
+// Two in-place passes N0*N1 with N1 a multiple of N0 (the in-place transpose needs
+// it), as square as possible; empty when there are none.
+inline std::vector<std::int64_t> in_place_pass_lengths(std::int64_t len, Precision p, const DeviceLimits& lim,
+                                                       std::int64_t max_pass) {
+  auto fits = [&](std::int64_t f) {
+    const C2CKernelParams k = choose_c2c_params(f, p, lim);
+    return k.radices.size() >= 2 && (max_pass <= 0 || f <= max_pass);
+  };
+  std::vector<std::int64_t> best;
+  for (auto d : divisors(len))
+    if (d * d <= len && (len / d) % d == 0 && fits(d) && fits(len / d)) best = {d, len / d};
+  return best;
+}
+
+enum class Memory { fast, minimal };
+
 // How a length is transformed: one work-group, four-step passes, or Bluestein.
 enum class Algorithm { single_kernel, four_step, bluestein };
 
@@ -85,23 +108,21 @@ inline Algorithm choose_algorithm(std::int64_t n, Precision p, const DeviceLimit
 
 class MultipassPlan {
  public:
-  MultipassPlan(sycl::queue q, std::int64_t n, Precision p, std::int64_t max_pass = 0)
-      : queue_(std::move(q)), n_(n), precision_(p) {
+  MultipassPlan(sycl::queue q, std::int64_t n, Precision p, std::int64_t max_pass = 0, Memory memory = Memory::fast)
+      : queue_(std::move(q)), n_(n), precision_(p), memory_(memory) {
     const DeviceLimits lim = device_limits(queue_.get_device());
     algorithm_ = choose_algorithm(n, p, lim, max_pass);
     if (algorithm_ == Algorithm::single_kernel)
       throw std::logic_error("pysyclfft: length " + std::to_string(n) + " needs no multi-pass plan");
     fft_len_ = algorithm_ == Algorithm::bluestein ? bluestein_length(n) : n;
-    const std::vector<std::int64_t> lengths = fft_pass_lengths(fft_len_, p, lim, max_pass);
-    if (lengths.empty())
-      throw std::domain_error("pysyclfft: no plan for length " + std::to_string(n) + " (FFT length " +
-                              std::to_string(fft_len_) + " needs more than " + std::to_string(kMaxPasses) + " passes)");
+    const std::vector<std::int64_t> lengths = pass_lengths(n, p, lim, max_pass, memory);
     for (auto len : lengths) passes_.push_back(PassShape{pass_kernel_params(len, p, lim)});
     set_pass_geometry();
-    chunk_ = std::max<std::int64_t>(1, kScratchChunkElements / fft_len_);
+    chunk_ = memory == Memory::minimal ? std::int64_t(1) << 62 : std::max<std::int64_t>(1, kScratchChunkElements / fft_len_);
     if (p == Precision::f32) upload_tables<float>();
     else upload_tables<double>();
-    allocate_scratch();
+    if (memory == Memory::minimal) upload_cycles();
+    else allocate_scratch();
     build_launches();
   }
   MultipassPlan(const MultipassPlan&) = delete;
@@ -109,14 +130,14 @@ class MultipassPlan {
 
   // Names of the kernels of a plan for `n` (for precompiling many lengths at once).
   static std::vector<std::string> kernel_names(std::int64_t n, Precision p, const DeviceLimits& lim,
-                                               std::int64_t max_pass = 0) {
+                                               std::int64_t max_pass = 0, Memory memory = Memory::fast) {
     const Algorithm a = choose_algorithm(n, p, lim, max_pass);
     if (a == Algorithm::single_kernel) return {};
-    const std::int64_t len = a == Algorithm::bluestein ? bluestein_length(n) : n;
-    std::vector<std::int64_t> lengths = fft_pass_lengths(len, p, lim, max_pass);
+    const std::vector<std::int64_t> lengths = pass_lengths(n, p, lim, max_pass, memory);
     std::vector<std::string> names;
-    for (const auto& l : launch_specs(a, lengths.size()))
-      names.push_back(kernel_name(pass_kernel_params(lengths[l.pass], p, lim), l.sign));
+    for (const auto& l : launch_specs(a, lengths.size(), memory))
+      names.push_back(l.step == Step::pass ? kernel_name(pass_kernel_params(lengths[l.pass], p, lim), l.sign)
+                                           : step_kernel_name(l.step, p));
     return names;
   }
 
@@ -131,6 +152,7 @@ class MultipassPlan {
     for (std::int64_t t0 = 0; t0 < layout.count(); t0 += chunk_) {
       const std::int64_t nt = std::min<std::int64_t>(chunk_, layout.count() - t0);
       for (const Launch& l : launches) {
+        if (l.spec.step == Step::permute && cycles_.cycles == 0) continue;  // square: nothing to permute
         done = submit(l, in, out, layout, t0, nt, l.spec.scaled ? scale : 1.0, wait);
         wait = {done};
       }
@@ -142,7 +164,7 @@ class MultipassPlan {
   std::int64_t length() const { return n_; }
   Precision precision() const { return precision_; }
   const sycl::queue& queue() const { return queue_; }
-  std::size_t workspace_bytes() const { return table_bytes_ + scratch_count_ * scratch_bytes_; }
+  std::size_t workspace_bytes() const { return table_bytes_ + cycle_bytes_ + scratch_count_ * scratch_bytes_; }
 
   std::string describe() const {
     std::ostringstream s;
@@ -151,7 +173,8 @@ class MultipassPlan {
       s << "Bluestein, chirp convolution of length " << fft_len_ << " = " << factor_string() << " by two "
         << passes_.size() << "-pass FFTs";
     else
-      s << "four-step, " << factor_string() << " in " << passes_.size() << " passes";
+      s << "four-step, " << factor_string() << " in " << passes_.size() << " passes"
+        << (memory_ == Memory::minimal ? " in place (memory=minimal)" : "");
     for (std::size_t i = 0; i < passes_.size(); ++i) {
       const PassShape& ps = passes_[i];
       s << "; pass " << i + 1 << ": " << ps.k.n << "-point single work-group Stockham (radices";
@@ -161,6 +184,14 @@ class MultipassPlan {
     }
     if (algorithm_ == Algorithm::bluestein)
       s << "; chirp fused into the first FFT's loads and the second's stores, spectrum into the first's stores";
+    if (memory_ == Memory::minimal) {
+      s << "; in-place transpose " << passes_[0].k.n << " x " << passes_[1].k.n << ": " << square_.blocks << " square "
+        << square_.n << " x " << square_.n << " block(s) by " << kTransposeTile << " x " << kTransposeTile
+        << " tile pairs in local memory";
+      if (cycles_.cycles) s << ", then " << cycles_.cycles << " cycles of " << cycles_.block_len << "-element blocks";
+      s << "; workspace " << workspace_bytes() << " B (tables and cycles only, no scratch)";
+      return s.str();
+    }
     s << "; workspace " << workspace_bytes() << " B (" << table_bytes_ << " B tables, " << scratch_count_ << " x "
       << scratch_bytes_ << " B scratch for " << chunk_ << " transform(s) per chunk)";
     return s.str();
@@ -168,7 +199,9 @@ class MultipassPlan {
 
  private:
   using index_t = kernels::index_t;
-  enum class Buffer { user, scratch1, scratch2 };
+  // input/output: the user's arrays (in and out layouts); scratch: the plan's.
+  enum class Buffer { input, output, scratch1, scratch2 };
+  enum class Step { pass, transpose, permute };
 
   struct PassShape {
     C2CKernelParams k;
@@ -179,6 +212,7 @@ class MultipassPlan {
 
   // What a launch does, independent of the plan's buffers.
   struct LaunchSpec {
+    Step step;
     std::size_t pass;
     int sign, load, store;
     Buffer src, dst;
@@ -189,6 +223,33 @@ class MultipassPlan {
     sycl::kernel kernel;
   };
 
+  static std::string step_kernel_name(Step step, Precision p) {
+    if (step == Step::transpose)
+      return std::string("pysyclfft_transpose_square<") + real_name(p) + ", " + std::to_string(kTransposeTile) + ">";
+    return std::string("pysyclfft_permute_blocks<") + real_name(p) + ">";
+  }
+
+  static std::vector<std::int64_t> pass_lengths(std::int64_t n, Precision p, const DeviceLimits& lim,
+                                                std::int64_t max_pass, Memory memory) {
+    const Algorithm a = choose_algorithm(n, p, lim, max_pass);
+    const std::int64_t len = a == Algorithm::bluestein ? bluestein_length(n) : n;
+    if (memory == Memory::minimal) {
+      if (a != Algorithm::four_step)
+        throw std::invalid_argument("pysyclfft: memory='minimal' plans need a length whose prime factors are at most 13, got " +
+                                    std::to_string(n));
+      const auto lengths = in_place_pass_lengths(len, p, lim, max_pass);
+      if (lengths.empty())
+        throw std::invalid_argument("pysyclfft: memory='minimal' has no in-place split of length " + std::to_string(n) +
+                                    " (needs N0*N1 with N1 a multiple of N0, each one work-group's size)");
+      return lengths;
+    }
+    const auto lengths = fft_pass_lengths(len, p, lim, max_pass);
+    if (lengths.empty())
+      throw std::domain_error("pysyclfft: no plan for length " + std::to_string(n) + " (FFT length " +
+                              std::to_string(len) + " needs more than " + std::to_string(kMaxPasses) + " passes)");
+    return lengths;
+  }
+
   static std::string kernel_name(const C2CKernelParams& k, int sign) {
     std::ostringstream s;
     s << "pysyclfft_pass<" << real_name(k.precision) << ", " << sign << ", " << k.threads << ", " << k.per_group;
@@ -198,23 +259,30 @@ class MultipassPlan {
   }
 
   // The launches of one forward (index 0) and one backward (index 1) transform, in order.
-  static std::vector<LaunchSpec> launch_specs(Algorithm a, std::size_t passes) {
+  static std::vector<LaunchSpec> launch_specs(Algorithm a, std::size_t passes, Memory memory) {
     std::vector<LaunchSpec> out;
     for (int sign : {-1, +1}) {
+      if (memory == Memory::minimal) {  // columns input -> output, rows and transposes in place
+        out.push_back({Step::pass, 0, sign, kernels::kLoadPlain, kernels::kStoreTwiddle, Buffer::input, Buffer::output, false});
+        out.push_back({Step::pass, 1, sign, kernels::kLoadPlain, kernels::kStorePlain, Buffer::output, Buffer::output, true});
+        out.push_back({Step::transpose, 0, sign, 0, 0, Buffer::output, Buffer::output, false});
+        out.push_back({Step::permute, 0, sign, 0, 0, Buffer::output, Buffer::output, false});
+        continue;
+      }
       // One FFT of `passes` passes from src to dst; middle passes in place on scratch1.
       auto fft = [&](int fft_sign, Buffer src, Buffer dst, int first_load, int last_store, bool scaled) {
         for (std::size_t p = 0; p < passes; ++p) {
           const bool first = p == 0, last = p + 1 == passes;
-          out.push_back(LaunchSpec{p, fft_sign, first ? first_load : kernels::kLoadPlain,
+          out.push_back(LaunchSpec{Step::pass, p, fft_sign, first ? first_load : kernels::kLoadPlain,
                                    last ? last_store : kernels::kStoreTwiddle, first ? src : Buffer::scratch1,
                                    last ? dst : Buffer::scratch1, last && scaled});
         }
       };
       if (a == Algorithm::bluestein) {
-        fft(sign, Buffer::user, Buffer::scratch2, kernels::kLoadChirp, kernels::kStoreSpectrum, false);
-        fft(-sign, Buffer::scratch2, Buffer::user, kernels::kLoadPlain, kernels::kStoreChirp, true);
+        fft(sign, Buffer::input, Buffer::scratch2, kernels::kLoadChirp, kernels::kStoreSpectrum, false);
+        fft(-sign, Buffer::scratch2, Buffer::output, kernels::kLoadPlain, kernels::kStoreChirp, true);
       } else {
-        fft(sign, Buffer::user, Buffer::user, kernels::kLoadPlain, kernels::kStorePlain, true);
+        fft(sign, Buffer::input, Buffer::output, kernels::kLoadPlain, kernels::kStorePlain, true);
       }
     }
     return out;
@@ -247,6 +315,44 @@ class MultipassPlan {
         g.out = kernels::LineStrides{1, n0, fft_len_ / passes_[p].k.n};
       }
     }
+    if (memory_ == Memory::minimal) set_in_place_geometry();
+  }
+
+  // Pass 2 of a memory-minimal plan: rows k0 (positions k0*N1 + [0, N1)) in place;
+  // then the square blocks and block cycles of the N0 x N1 transpose.
+  void set_in_place_geometry() {
+    const std::int64_t n0 = passes_[0].k.n, n1 = passes_[1].k.n, m = n1 / n0;  // n0 <= n1
+    kernels::PassGeometry& g = passes_[1].geometry;
+    g.d0_count = n0;
+    g.d1_count = 1;
+    g.in = g.out = kernels::LineStrides{n1, 0, 1};
+    square_ = kernels::SquareBlocks{n0, n1, m, (n0 + kTransposeTile - 1) / kTransposeTile, 0};
+    // After the square transposes, block q = c*m + b of n0 elements (row c of square
+    // block b) belongs at b*n0 + c: index a*cols + d goes to d*rows + a.
+    const std::int64_t rows = n0, cols = m;
+    std::vector<char> seen(std::size_t(rows * cols), 0);
+    cycle_starts_ = {0};
+    for (std::int64_t q0 = 0; q0 < rows * cols; ++q0) {
+      if (seen[q0]) continue;
+      std::int64_t q = q0, len = 0;
+      do {
+        seen[q] = 1;
+        cycle_members_.push_back(q);
+        ++len;
+        q = (q % cols) * rows + q / cols;
+      } while (q != q0);
+      if (len == 1) cycle_members_.pop_back();
+      else cycle_starts_.push_back(std::int64_t(cycle_members_.size()));
+    }
+    cycles_ = kernels::BlockCycles{n0, std::int64_t(cycle_starts_.size()) - 1, 0};
+  }
+
+  void upload_cycles() {
+    std::vector<index_t> all(cycle_starts_.begin(), cycle_starts_.end());
+    all.insert(all.end(), cycle_members_.begin(), cycle_members_.end());
+    cycle_bytes_ = all.size() * sizeof(index_t);
+    cycle_table_ = allocate(cycle_bytes_);
+    queue_.memcpy(cycle_table_.get(), all.data(), cycle_bytes_).wait();
   }
 
   template <typename T> static void append(std::vector<std::complex<T>>& table, const std::vector<cld>& values) {
@@ -303,8 +409,9 @@ class MultipassPlan {
 
   void build_launches() {
     std::vector<std::string> names;
-    const auto specs = launch_specs(algorithm_, passes_.size());
-    for (const auto& s : specs) names.push_back(kernel_name(passes_[s.pass].k, s.sign));
+    const auto specs = launch_specs(algorithm_, passes_.size(), memory_);
+    for (const auto& s : specs)
+      names.push_back(s.step == Step::pass ? kernel_name(passes_[s.pass].k, s.sign) : step_kernel_name(s.step, precision_));
     const std::vector<sycl::kernel> kernels = KernelCompiler::instance().get(queue_, kPassEntryHeader, names);
     const std::size_t per_direction = specs.size() / 2;
     for (std::size_t i = 0; i < specs.size(); ++i)
@@ -314,27 +421,55 @@ class MultipassPlan {
   const char* table_at(std::size_t offset) const {
     return static_cast<const char*>(tables_.get()) + offset * 2 * real_size(precision_);
   }
-  void* scratch(Buffer b) const { return (b == Buffer::scratch2 ? scratch_[1] : scratch_[0]).get(); }
 
   // Where transform t of a side lies: the user's layout or the chunk in scratch.
-  kernels::PassSide side(Buffer b, const kernels::BatchLayout& l, bool input, std::int64_t t0, std::int64_t nt) const {
-    if (b != Buffer::user) return kernels::PassSide{0, 1, t0, nt, fft_len_, 0, fft_len_};
-    if (input) return kernels::PassSide{l.in_offset, l.in_stride, 0, l.count0, l.in_dist0, l.in_dist1, n_};
-    return kernels::PassSide{l.out_offset, l.out_stride, 0, l.count0, l.out_dist0, l.out_dist1, n_};
+  kernels::PassSide side(Buffer b, const kernels::BatchLayout& l, std::int64_t t0, std::int64_t nt) const {
+    if (b == Buffer::input) return kernels::PassSide{l.in_offset, l.in_stride, 0, l.count0, l.in_dist0, l.in_dist1, n_};
+    if (b == Buffer::output) return kernels::PassSide{l.out_offset, l.out_stride, 0, l.count0, l.out_dist0, l.out_dist1, n_};
+    return kernels::PassSide{0, 1, t0, nt, fft_len_, 0, fft_len_};
+  }
+  const void* pointer(Buffer b, const void* in, void* out) const {
+    if (b == Buffer::input) return in;
+    if (b == Buffer::output) return out;
+    return (b == Buffer::scratch2 ? scratch_[1] : scratch_[0]).get();
+  }
+
+  // The in-place transpose of a memory-minimal plan, on the output array.
+  sycl::event submit_transpose(const Launch& l, void* out, const kernels::BatchLayout& layout, std::int64_t nt,
+                               const std::vector<sycl::event>& deps) const {
+    const kernels::PassSide data = side(Buffer::output, layout, 0, nt);
+    return queue_.submit([&](sycl::handler& h) {
+      h.depends_on(deps);
+      if (l.spec.step == Step::transpose) {
+        kernels::SquareBlocks sq = square_;
+        sq.count = nt;
+        h.set_args(out, data, sq);
+        const std::size_t group = kTransposeTile * kTransposeTile;
+        h.parallel_for(sycl::nd_range<1>{std::size_t(nt * sq.blocks * sq.tiles * sq.tiles) * group, group}, l.kernel);
+      } else {
+        kernels::BlockCycles c = cycles_;
+        c.count = nt;
+        const auto* starts = static_cast<const index_t*>(cycle_table_.get());
+        h.set_args(out, data, c, starts, starts + cycle_starts_.size());
+        const std::size_t group = 64, items = std::size_t(nt * c.cycles * c.block_len);
+        h.parallel_for(sycl::nd_range<1>{(items + group - 1) / group * group, group}, l.kernel);
+      }
+    });
   }
 
   sycl::event submit(const Launch& l, const void* in, void* out, const kernels::BatchLayout& layout, std::int64_t t0,
                      std::int64_t nt, double scale, const std::vector<sycl::event>& deps) const {
+    if (l.spec.step != Step::pass) return submit_transpose(l, out, layout, nt, deps);
     const PassShape& ps = passes_[l.spec.pass];
     kernels::PassGeometry g = ps.geometry;
     g.t_begin = t0;
     g.lines = nt * g.d0_count * g.d1_count;
     g.load = l.spec.load;
     g.store = l.spec.store;
-    const kernels::PassSide src = side(l.spec.src, layout, true, t0, nt);
-    const kernels::PassSide dst = side(l.spec.dst, layout, false, t0, nt);
-    const void* src_ptr = l.spec.src == Buffer::user ? in : scratch(l.spec.src);
-    void* dst_ptr = l.spec.dst == Buffer::user ? out : scratch(l.spec.dst);
+    const kernels::PassSide src = side(l.spec.src, layout, t0, nt);
+    const kernels::PassSide dst = side(l.spec.dst, layout, t0, nt);
+    const void* src_ptr = pointer(l.spec.src, in, out);
+    void* dst_ptr = const_cast<void*>(pointer(l.spec.dst, in, out));
     const void* twiddles = table_at(ps.stockham_offset);
     const void* load_table = table_at(chirp_offset_);
     const bool twiddled = l.spec.store == kernels::kStoreTwiddle;
@@ -362,6 +497,7 @@ class MultipassPlan {
   mutable sycl::queue queue_;
   std::int64_t n_;
   Precision precision_;
+  Memory memory_;
   Algorithm algorithm_ = Algorithm::four_step;
   std::int64_t fft_len_ = 0;  // n, or Bluestein's padded length
   std::vector<PassShape> passes_;
@@ -369,6 +505,11 @@ class MultipassPlan {
   std::shared_ptr<void> tables_, scratch_[2];
   std::size_t table_bytes_ = 0, scratch_bytes_ = 0, chirp_offset_ = 0, spectrum_offset_ = 0;
   int scratch_count_ = 0;
+  kernels::SquareBlocks square_{};  // memory-minimal transpose
+  kernels::BlockCycles cycles_{};
+  std::vector<index_t> cycle_starts_, cycle_members_;
+  std::shared_ptr<void> cycle_table_;
+  std::size_t cycle_bytes_ = 0;
   std::vector<Launch> launches_[2];  // forward, backward
   mutable std::mutex mutex_;
   mutable std::optional<sycl::event> last_;  // the previous execution, which used the scratch
