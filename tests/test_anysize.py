@@ -73,6 +73,9 @@ def compiled():
     for dtype in DTYPES:
         pysyclfft.precompile(LENGTHS, dtype)
         _core.precompile_c2c(_arrays.default_queue(), FORCED, dtype == np.complex128, max_pass_length=MAX_PASS)
+        for n, cap in MINIMAL_FORCED:
+            _core.precompile_c2c(_arrays.default_queue(), [n], dtype == np.complex128, max_pass_length=cap,
+                                 memory="minimal")
 
 
 @pytest.fixture
@@ -182,3 +185,64 @@ def test_workspace(dtype):
     assert f"Bluestein, chirp convolution of length {m}" in plan.describe()
     fixed = 2 * (2**20 // m) * m * point + (n + m) * point
     assert fixed < plan.workspace_bytes < fixed + 64 * 1024 * point
+
+
+# ------------------------------------------------------------- memory="minimal"
+
+# (n, max_pass_length): square, 1:2 and 1:3 in-place splits; 81 is not a multiple of the tile.
+MINIMAL_FORCED = [(4096, 64), (2048, 64), (19683, 243)]
+
+
+def run_in_place(plan, x, axis, forward):
+    xd = dpt.asarray(x, sycl_queue=_arrays.default_queue())
+    _launch.launch_along_axis(plan, xd, xd, axis, forward, 1.0).wait()
+    return dpt.asnumpy(xd)
+
+
+@pytest.mark.parametrize("dtype", DTYPES, ids=dtype_id)
+@pytest.mark.parametrize("n,cap", MINIMAL_FORCED)
+def test_minimal_memory_shapes(rng, n, cap, dtype):
+    """In place along rows and columns (strided), forward and backward."""
+    plan = _core.C2CPlan(_arrays.default_queue(), n, dtype == np.complex128, max_pass_length=cap, memory="minimal")
+    assert "in place (memory=minimal)" in plan.describe()
+    x = random_complex(rng, (2, n), dtype)
+    ref_in = x.astype(np.complex128)
+    assert relative_l2(run_in_place(plan, x, 1, True), np.fft.fft(ref_in)) <= bound(dtype, n)
+    got = run_in_place(plan, np.ascontiguousarray(x.T), 0, False)
+    assert relative_l2(got, np.fft.ifft(ref_in.T, axis=0) * n) <= bound(dtype, n)
+
+
+def check_minimal_matches_default(rng, n, dtype):
+    """In place with no scratch: extra device memory below 1% of the data, and
+    the same values as the default plan (bit for bit where both split n alike)."""
+    q = _arrays.default_queue()
+    is_double = dtype == np.complex128
+    minimal = _core.C2CPlan(q, n, is_double, memory="minimal")
+    default = _core.C2CPlan(q, n, is_double)
+    assert minimal.workspace_bytes < 0.01 * n * np.dtype(dtype).itemsize
+    assert default.workspace_bytes >= n * np.dtype(dtype).itemsize
+    x = random_complex(rng, (1, n), dtype)
+    got = run_in_place(minimal, x, 1, True)
+    assert relative_l2(got, np.fft.fft(x.astype(np.complex128))) <= bound(dtype, n)
+    expected = run_plan(default, x, 1, True)
+    if default.describe().split(";")[0] == minimal.describe().split(";")[0].replace(" in place (memory=minimal)", ""):
+        np.testing.assert_array_equal(got, expected)
+    else:
+        assert relative_l2(got, expected) <= bound(dtype, n)
+
+
+@pytest.mark.parametrize("n", [2**20, 2**21])
+def test_minimal_memory_matches_default(rng, n):
+    check_minimal_matches_default(rng, n, np.complex64)
+
+
+@pytest.mark.slow
+def test_minimal_memory_2_24(rng):
+    check_minimal_matches_default(rng, 2**24, np.complex64)
+
+
+def test_minimal_memory_rejects_bluestein_lengths():
+    with pytest.raises(ValueError, match="minimal"):
+        _core.C2CPlan(_arrays.default_queue(), 65537, False, memory="minimal")
+    with pytest.raises(ValueError, match="memory"):
+        _core.C2CPlan(_arrays.default_queue(), 65536, False, memory="small")
