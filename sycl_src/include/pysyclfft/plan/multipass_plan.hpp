@@ -52,8 +52,8 @@ inline constexpr int kTransposeTile = 16;
 inline constexpr std::int64_t kScratchChunkElements = std::int64_t(1) << 20;
 inline constexpr int kMaxPasses = 3;
 
-// A pass kernel's parameters: the single-kernel choice for its length, with at
-// least kPassTeams lines per work-group where local memory allows. Teams are
+// A pass kernel's parameters: the single-kernel choice for its length, with up
+// to kPassTeams lines per work-group where local memory allows. Teams are
 // interleaved (kernels/multipass.hpp), so neighbouring lines (columns) make the
 // work-items' global accesses contiguous.
 inline constexpr int kPassTeams = 8;
