@@ -99,10 +99,10 @@ void multipass_pass(int local_id, index_t group_id, const Barrier& barrier, cons
                     const cplx<typename Cfg::real>* store_low, const PassSide& in_side, const PassSide& out_side,
                     const PassGeometry& g, typename Cfg::real scale, cplx<typename Cfg::real>* local) {
   using T = typename Cfg::real;
-  // Interleaved teams: neighbouring work-items work on neighbouring lines, so
-  // their global loads and stores of column passes touch adjacent addresses.
-  const int team = local_id % Cfg::kPerGroup;
-  const int tid = local_id / Cfg::kPerGroup;
+  // Contiguous teams, as the Stockham core's SIMD layout expects (interleaving
+  // teams across work-items measured no faster for column passes).
+  const int team = local_id / Cfg::kThreads;
+  const int tid = local_id % Cfg::kThreads;
   const index_t line = group_id * Cfg::kPerGroup + team;
   const bool active = line < g.lines;
   const index_t lc = active ? line : g.lines - 1;  // idle teams re-read a valid line

@@ -53,9 +53,8 @@ inline constexpr std::int64_t kScratchChunkElements = std::int64_t(1) << 20;
 inline constexpr int kMaxPasses = 3;
 
 // A pass kernel's parameters: the single-kernel choice for its length, with up
-// to kPassTeams lines per work-group where local memory allows. Teams are
-// interleaved (kernels/multipass.hpp), so neighbouring lines (columns) make the
-// work-items' global accesses contiguous.
+// to kPassTeams lines per work-group where local memory allows, so a group's
+// neighbouring columns share the cache lines it reads and writes.
 inline constexpr int kPassTeams = 8;
 
 inline C2CKernelParams pass_kernel_params(std::int64_t len, Precision p, const DeviceLimits& lim) {
