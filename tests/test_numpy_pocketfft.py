@@ -78,6 +78,8 @@ def _skip_long_double(fn):
 
 
 class TestFFT1D(numpy_tests.TestFFT1D):
+    # Every length up to 511 in both precisions: hundreds of run-time compilations.
+    test_identity = _marked(numpy_tests.TestFFT1D.test_identity, pytest.mark.slow)
     test_rfftn = _marked(numpy_tests.TestFFT1D.test_rfftn, REPEATED_AXIS)
     test_identity_long_short = _skip_long_double(numpy_tests.TestFFT1D.test_identity_long_short)
     test_identity_long_short_reversed = _skip_long_double(numpy_tests.TestFFT1D.test_identity_long_short_reversed)
