@@ -22,18 +22,8 @@ def _cached(cache, key, build):
     return plan
 
 
-def check_c2c_length(queue, n, is_double):
-    if not _core.is_single_kernel_size(queue, n, is_double):
-        raise NotImplementedError(
-            f"pysyclfft: length {n} is not supported yet: it needs a prime factor above 13 "
-            "or more points than one work-group holds"
-        )
-
-
 def c2c_plan(queue, n, is_double):
     key = (queue, int(n), bool(is_double))
-    if key not in _c2c:
-        check_c2c_length(queue, n, is_double)
     return _cached(_c2c, key, lambda: _core.C2CPlan(queue, n, is_double))
 
 

@@ -7,11 +7,6 @@ functions its parametrize lists capture are ours too; numpy.fft itself is
 patched only while one of these tests runs.
 
 Tests that cannot apply, and why:
-- lengths with a prime factor above 13 (test_identity: every length up to 511;
-  test_identity_long_short[_reversed]: up to 31) are not implemented yet: strict
-  xfail, so they report once any-length transforms land.
-  So are test_axes[irfftn] and TestFFTThreadSafe::test_irfft, whose c2r lengths
-  (e.g. 38, 398) run complex FFTs of length 19 and 199.
 - test_rfftn's regression check for gh-27159 transforms one axis twice with
   different lengths (numpy resizes between the passes); pysyclfft raises
   NotImplementedError for that: strict xfail.
@@ -65,23 +60,9 @@ def _marked(fn, mark):
     return mark(test)
 
 
-ANY_LENGTH = pytest.mark.xfail(raises=NotImplementedError, strict=True,
-                               reason="lengths with a prime factor above 13 are not implemented yet")
 REPEATED_AXIS = pytest.mark.xfail(raises=NotImplementedError, strict=True,
                                   reason="an axis repeated with different lengths in s is not supported")
 LONG_DOUBLE = "pysyclfft computes in double precision at most (long double gives complex128)"
-
-
-def _with_param_marks(fn, argname, marks):
-    """numpy's parametrized test with `marks[name]` on the `argname` values of that __name__."""
-    test = _marked(fn, lambda f: f)
-    test.pytestmark = [
-        pytest.mark.parametrize(argname, [pytest.param(v, marks=marks[v.__name__]) if v.__name__ in marks else v
-                                          for v in m.args[1]], **m.kwargs)
-        if m.name == "parametrize" and m.args[0] == argname else m
-        for m in test.pytestmark
-    ]
-    return test
 
 
 def _skip_long_double(fn):
@@ -93,19 +74,18 @@ def _skip_long_double(fn):
 
     test.__name__, test.__qualname__ = fn.__name__, fn.__qualname__
     test.pytestmark = list(getattr(fn, "pytestmark", []))
-    return ANY_LENGTH(test)
+    return test
 
 
 class TestFFT1D(numpy_tests.TestFFT1D):
-    test_identity = _marked(numpy_tests.TestFFT1D.test_identity, ANY_LENGTH)
+    # Every length up to 511 in both precisions: hundreds of run-time compilations.
+    test_identity = _marked(numpy_tests.TestFFT1D.test_identity, pytest.mark.slow)
     test_rfftn = _marked(numpy_tests.TestFFT1D.test_rfftn, REPEATED_AXIS)
-    test_axes = _with_param_marks(numpy_tests.TestFFT1D.test_axes, "op", {"irfftn": ANY_LENGTH})
     test_identity_long_short = _skip_long_double(numpy_tests.TestFFT1D.test_identity_long_short)
     test_identity_long_short_reversed = _skip_long_double(numpy_tests.TestFFT1D.test_identity_long_short_reversed)
 
 
-class TestFFTThreadSafe(numpy_tests.TestFFTThreadSafe):
-    test_irfft = _marked(numpy_tests.TestFFTThreadSafe.test_irfft, ANY_LENGTH)
+TestFFTThreadSafe = numpy_tests.TestFFTThreadSafe
 
 
 TestFFTShift = numpy_tests.TestFFTShift

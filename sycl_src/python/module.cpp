@@ -6,7 +6,7 @@
 #include <pybind11/stl.h>
 
 #include "dpctl4pybind11.hpp"
-#include "pysyclfft/plan/c2c_plan.hpp"
+#include "pysyclfft/plan/any_c2c_plan.hpp"
 #include "pysyclfft/plan/map_pass_plan.hpp"
 #include "pysyclfft/plan/mapped_plan.hpp"
 
@@ -16,6 +16,12 @@ using namespace pysyclfft::plan;
 namespace {
 
 Precision precision_of(bool is_double) { return is_double ? Precision::f64 : Precision::f32; }
+
+Memory memory_of(const std::string& memory) {
+  if (memory == "default") return Memory::fast;
+  if (memory == "minimal") return Memory::minimal;
+  throw std::invalid_argument("pysyclfft: memory must be 'default' or 'minimal', got '" + memory + "'");
+}
 
 BatchLayout make_layout(std::int64_t in_offset, std::int64_t in_stride, std::int64_t out_offset, std::int64_t out_stride,
                         const std::vector<std::int64_t>& counts, const std::vector<std::int64_t>& in_dists,
@@ -51,12 +57,14 @@ PYBIND11_MODULE(_core, m) {
   });
   m.def(
       "precompile_c2c",
-      [](sycl::queue q, const std::vector<std::int64_t>& lengths, bool is_double) {
-        const auto names = c2c_kernel_names(q.get_device(), lengths, precision_of(is_double));
+      [](sycl::queue q, const std::vector<std::int64_t>& lengths, bool is_double, std::int64_t max_pass_length,
+         const std::string& memory) {
+        const Memory m = memory_of(memory);
         py::gil_scoped_release release;
-        if (!names.empty()) KernelCompiler::instance().get(q, kC2CEntryHeader, names);
-        return names.size();
+        return precompile_any_c2c(q, lengths, precision_of(is_double), max_pass_length, m);
       },
+      py::arg("queue"), py::arg("lengths"), py::arg("is_double"), py::arg("max_pass_length") = 0,
+      py::arg("memory") = "default",
       "Compile the c2c kernels of many lengths in one run-time compilation.");
 
   m.def(
@@ -71,15 +79,20 @@ PYBIND11_MODULE(_core, m) {
       py::arg("queue"), py::arg("dst"), py::arg("src"), py::arg("nbytes"), py::arg("deps"),
       "Blocking copy between host memory and USM (either direction).");
 
-  py::class_<C2CPlan>(m, "C2CPlan")
-      .def(py::init([](sycl::queue q, std::int64_t n, bool is_double) {
+  py::class_<AnyC2CPlan>(m, "C2CPlan")
+      .def(py::init([](sycl::queue q, std::int64_t n, bool is_double, std::int64_t max_pass_length,
+                       const std::string& memory) {
+             const Memory m = memory_of(memory);
              py::gil_scoped_release release;
-             return std::make_unique<C2CPlan>(q, n, precision_of(is_double));
+             return std::make_unique<AnyC2CPlan>(q, n, precision_of(is_double), max_pass_length, m);
            }),
-           py::arg("queue"), py::arg("n"), py::arg("is_double"))
+           py::arg("queue"), py::arg("n"), py::arg("is_double"), py::arg("max_pass_length") = 0,
+           py::arg("memory") = "default",
+           "max_pass_length > 0 caps the length of each pass (forces multi-pass plans; for tests and tuning). "
+           "memory='minimal': no scratch buffer (four-step lengths; in-place passes and transpose).")
       .def(
           "execute",
-          [](const C2CPlan& p, std::uintptr_t in, std::uintptr_t out, std::int64_t in_offset, std::int64_t in_stride,
+          [](const AnyC2CPlan& p, std::uintptr_t in, std::uintptr_t out, std::int64_t in_offset, std::int64_t in_stride,
              std::int64_t out_offset, std::int64_t out_stride, const std::vector<std::int64_t>& counts,
              const std::vector<std::int64_t>& in_dists, const std::vector<std::int64_t>& out_dists, bool forward,
              double scale, const std::vector<sycl::event>& deps) {
@@ -90,9 +103,9 @@ PYBIND11_MODULE(_core, m) {
           py::arg("in_ptr"), py::arg("out_ptr"), py::arg("in_offset"), py::arg("in_stride"), py::arg("out_offset"),
           py::arg("out_stride"), py::arg("counts"), py::arg("in_dists"), py::arg("out_dists"), py::arg("forward"),
           py::arg("scale"), py::arg("deps"), "Launch; returns the computation event.")
-      .def_property_readonly("n", &C2CPlan::length)
-      .def_property_readonly("workspace_bytes", &C2CPlan::workspace_bytes)
-      .def("describe", &C2CPlan::describe);
+      .def_property_readonly("n", &AnyC2CPlan::length)
+      .def_property_readonly("workspace_bytes", &AnyC2CPlan::workspace_bytes)
+      .def("describe", &AnyC2CPlan::describe);
 
   py::enum_<RealTransform>(m, "RealTransform")
       .value("r2c", RealTransform::r2c)

@@ -1,0 +1,517 @@
+// Batched 1-D complex transforms of lengths one work-group cannot do alone:
+//  - four-step (multi-pass): N = N0*N1(*N2), each pass a single-work-group Stockham
+//    FFT over strided lines of the sequence, the inter-pass twiddles fused into the
+//    pass's stores (two-level tables, O(sqrt N) entries);
+//  - Bluestein (chirp-z) for lengths with a prime factor above 13: two FFTs of a
+//    padded fast length M (each single- or multi-pass), with the chirp multiply
+//    fused into the first FFT's loads, the pointwise multiply by the chirp's
+//    spectrum into its stores, and the closing chirp into the second FFT's stores.
+//
+// Pass p of an FFT of length L = N0*...*N(P-1) (Mp = Np*...*N(P-1), M(P) = 1): with
+// input index n = sum n_p*M(p+1) and output index k = k0 + N0*k1 + N0*N1*k2, pass p
+// replaces digit n_p by k_p in place, then twiddles by W_Mp^(k_p * (n mod M(p+1))).
+// The last pass writes natural order. Middle passes run in place on the scratch.
+//
+// Scratch holds `chunk` transforms of length L; execute() walks the batch in chunks,
+// so the device memory a plan owns is fixed at plan time (workspace_bytes).
+//
+// Memory::minimal (four-step only) owns no scratch: N = N0*N1 with one factor a
+// multiple of the other, pass 1 (columns) and pass 2 (rows) both in place on the
+// output array, leaving the N0 x N1 matrix of X[k0 + N0*k1] at k0*N1 + k1, then an
+// in-place transpose (kernels/transpose.hpp) puts it in natural order.
+#pragma once
+#include <sycl/sycl.hpp>
+
+#include <algorithm>
+#include <complex>
+#include <cstdint>
+#include <memory>
+#include <mutex>
+#include <optional>
+#include <sstream>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include "../kernels/layout.hpp"
+#include "../kernels/multipass.hpp"
+#include "../kernels/transpose.hpp"
+#include "bluestein_tables.hpp"
+#include "compiler.hpp"
+#include "device.hpp"
+#include "kernel_params.hpp"
+#include "pass_split.hpp"
+#include "twiddles.hpp"
+
+namespace pysyclfft::plan {
+
+inline constexpr const char* kPassEntryHeader = "pysyclfft/backends/sycl/multipass_kernels.hpp";
+inline constexpr int kTransposeTile = 16;
+
+// Transforms per scratch chunk: enough to give a pass many lines, bounded memory.
+inline constexpr std::int64_t kScratchChunkElements = std::int64_t(1) << 20;
+inline constexpr int kMaxPasses = 3;
+
+// A pass kernel's parameters: the single-kernel choice for its length, with up
+// to kPassTeams lines per work-group where local memory allows, so a group's
+// neighbouring columns share the cache lines it reads and writes.
+inline constexpr int kPassTeams = 8;
+
+inline C2CKernelParams pass_kernel_params(std::int64_t len, Precision p, const DeviceLimits& lim) {
+  C2CKernelParams k = choose_c2c_params(len, p, lim);
+  if (k.radices.empty()) return k;
+  while (k.per_group < kPassTeams && std::size_t(k.group_size() * 2) <= lim.max_group_size &&
+         2 * k.local_bytes() <= lim.local_mem_bytes)
+    k.per_group *= 2;
+  return k;
+}
+
+// Pass lengths for an FFT of length `len` (one entry when it runs in one work-group),
+// empty when there is none. Middle passes run in place, so need >= 2 Stockham stages.
+// `max_pass` > 0 caps the pass length below what the device allows (tests use it to
+// exercise three passes on small lengths).
+inline std::vector<std::int64_t> fft_pass_lengths(std::int64_t len, Precision p, const DeviceLimits& lim,
+                                                  std::int64_t max_pass) {
+  return split_into_passes(len, kMaxPasses, [&](std::int64_t f, int pos, int passes) {
+    const C2CKernelParams k = choose_c2c_params(f, p, lim);
+    if (k.radices.empty() || (max_pass > 0 && f > max_pass)) return false;
+    return pos == 0 || pos == passes - 1 || k.radices.size() >= 2;
+  });
+}
+
+// Two in-place passes N0*N1 with N1 a multiple of N0 (the in-place transpose needs
+// it), as square as possible; empty when there are none.
+inline std::vector<std::int64_t> in_place_pass_lengths(std::int64_t len, Precision p, const DeviceLimits& lim,
+                                                       std::int64_t max_pass) {
+  auto fits = [&](std::int64_t f) {
+    const C2CKernelParams k = choose_c2c_params(f, p, lim);
+    return k.radices.size() >= 2 && (max_pass <= 0 || f <= max_pass);
+  };
+  std::vector<std::int64_t> best;
+  for (auto d : divisors(len))
+    if (d * d <= len && (len / d) % d == 0 && fits(d) && fits(len / d)) best = {d, len / d};
+  return best;
+}
+
+enum class Memory { fast, minimal };
+
+// How a length is transformed: one work-group, four-step passes, or Bluestein.
+enum class Algorithm { single_kernel, four_step, bluestein };
+
+inline Algorithm choose_algorithm(std::int64_t n, Precision p, const DeviceLimits& lim, std::int64_t max_pass = 0) {
+  if (!choose_c2c_params(n, p, lim).radices.empty() && (max_pass <= 0 || n <= max_pass))
+    return Algorithm::single_kernel;
+  if (!stockham_radices(n).empty()) return Algorithm::four_step;
+  return Algorithm::bluestein;
+}
+
+class MultipassPlan {
+ public:
+  MultipassPlan(sycl::queue q, std::int64_t n, Precision p, std::int64_t max_pass = 0, Memory memory = Memory::fast)
+      : queue_(std::move(q)), n_(n), precision_(p), memory_(memory) {
+    const DeviceLimits lim = device_limits(queue_.get_device());
+    algorithm_ = choose_algorithm(n, p, lim, max_pass);
+    if (algorithm_ == Algorithm::single_kernel)
+      throw std::logic_error("pysyclfft: length " + std::to_string(n) + " needs no multi-pass plan");
+    fft_len_ = algorithm_ == Algorithm::bluestein ? bluestein_length(n) : n;
+    const std::vector<std::int64_t> lengths = pass_lengths(n, p, lim, max_pass, memory);
+    for (auto len : lengths) passes_.push_back(PassShape{pass_kernel_params(len, p, lim)});
+    set_pass_geometry();
+    chunk_ = memory == Memory::minimal ? std::int64_t(1) << 62 : std::max<std::int64_t>(1, kScratchChunkElements / fft_len_);
+    if (p == Precision::f32) upload_tables<float>();
+    else upload_tables<double>();
+    if (memory == Memory::minimal) upload_cycles();
+    else allocate_scratch();
+    build_launches();
+  }
+  MultipassPlan(const MultipassPlan&) = delete;
+  MultipassPlan& operator=(const MultipassPlan&) = delete;
+
+  // Names of the kernels of a plan for `n` (for precompiling many lengths at once).
+  static std::vector<std::string> kernel_names(std::int64_t n, Precision p, const DeviceLimits& lim,
+                                               std::int64_t max_pass = 0, Memory memory = Memory::fast) {
+    const Algorithm a = choose_algorithm(n, p, lim, max_pass);
+    if (a == Algorithm::single_kernel) return {};
+    const std::vector<std::int64_t> lengths = pass_lengths(n, p, lim, max_pass, memory);
+    std::vector<std::string> names;
+    for (const auto& l : launch_specs(a, lengths.size(), memory))
+      names.push_back(l.step == Step::pass ? kernel_name(pass_kernel_params(lengths[l.pass], p, lim), l.sign)
+                                           : step_kernel_name(l.step, p));
+    return names;
+  }
+
+  sycl::event execute(const void* in, void* out, const kernels::BatchLayout& layout, bool forward, double scale,
+                      const std::vector<sycl::event>& deps = {}) const {
+    std::lock_guard lock(mutex_);  // the scratch serialises executions
+    std::vector<sycl::event> wait = deps;
+    if (last_) wait.push_back(*last_);
+    if (layout.count() == 0) return queue_.ext_oneapi_submit_barrier(wait);
+    const std::vector<Launch>& launches = launches_[forward ? 0 : 1];
+    sycl::event done;
+    for (std::int64_t t0 = 0; t0 < layout.count(); t0 += chunk_) {
+      const std::int64_t nt = std::min<std::int64_t>(chunk_, layout.count() - t0);
+      for (const Launch& l : launches) {
+        if (l.spec.step == Step::permute && cycles_.cycles == 0) continue;  // square: nothing to permute
+        done = submit(l, in, out, layout, t0, nt, l.spec.scaled ? scale : 1.0, wait);
+        wait = {done};
+      }
+    }
+    last_ = done;
+    return done;
+  }
+
+  std::int64_t length() const { return n_; }
+  Precision precision() const { return precision_; }
+  const sycl::queue& queue() const { return queue_; }
+  std::size_t workspace_bytes() const { return table_bytes_ + cycle_bytes_ + scratch_count_ * scratch_bytes_; }
+
+  std::string describe() const {
+    std::ostringstream s;
+    s << "c2c n=" << n_ << " " << real_name(precision_) << ": ";
+    if (algorithm_ == Algorithm::bluestein)
+      s << "Bluestein, chirp convolution of length " << fft_len_ << " = " << factor_string() << " by two "
+        << passes_.size() << "-pass FFTs";
+    else
+      s << "four-step, " << factor_string() << " in " << passes_.size() << " passes"
+        << (memory_ == Memory::minimal ? " in place (memory=minimal)" : "");
+    for (std::size_t i = 0; i < passes_.size(); ++i) {
+      const PassShape& ps = passes_[i];
+      s << "; pass " << i + 1 << ": " << ps.k.n << "-point single work-group Stockham (radices";
+      for (int r : ps.k.radices) s << " " << r;
+      s << ") over " << ps.geometry.d0_count * ps.geometry.d1_count << " lines of stride " << ps.geometry.in.si;
+      if (ps.twiddle_len) s << ", twiddles W_" << ps.twiddle_len << " fused into its stores";
+    }
+    if (algorithm_ == Algorithm::bluestein)
+      s << "; chirp fused into the first FFT's loads and the second's stores, spectrum into the first's stores";
+    if (memory_ == Memory::minimal) {
+      s << "; in-place transpose " << passes_[0].k.n << " x " << passes_[1].k.n << ": " << square_.blocks << " square "
+        << square_.n << " x " << square_.n << " block(s) by " << kTransposeTile << " x " << kTransposeTile
+        << " tile pairs in local memory";
+      if (cycles_.cycles) s << ", then " << cycles_.cycles << " cycles of " << cycles_.block_len << "-element blocks";
+      s << "; workspace " << workspace_bytes() << " B (tables and cycles only, no scratch)";
+      return s.str();
+    }
+    s << "; workspace " << workspace_bytes() << " B (" << table_bytes_ << " B tables, " << scratch_count_ << " x "
+      << scratch_bytes_ << " B scratch for " << chunk_ << " transform(s) per chunk)";
+    return s.str();
+  }
+
+ private:
+  using index_t = kernels::index_t;
+  // input/output: the user's arrays (in and out layouts); scratch: the plan's.
+  enum class Buffer { input, output, scratch1, scratch2 };
+  enum class Step { pass, transpose, permute };
+
+  struct PassShape {
+    C2CKernelParams k;
+    kernels::PassGeometry geometry{};
+    std::int64_t twiddle_len = 0;  // L of the fused W_L twiddles, 0 for the last pass
+    std::size_t stockham_offset = 0, twiddle_hi_offset = 0, twiddle_lo_offset = 0;  // into the table buffer
+  };
+
+  // What a launch does, independent of the plan's buffers.
+  struct LaunchSpec {
+    Step step;
+    std::size_t pass;
+    int sign, load, store;
+    Buffer src, dst;
+    bool scaled;
+  };
+  struct Launch {
+    LaunchSpec spec;
+    sycl::kernel kernel;
+  };
+
+  static std::string step_kernel_name(Step step, Precision p) {
+    if (step == Step::transpose)
+      return std::string("pysyclfft_transpose_square<") + real_name(p) + ", " + std::to_string(kTransposeTile) + ">";
+    return std::string("pysyclfft_permute_blocks<") + real_name(p) + ">";
+  }
+
+  static std::vector<std::int64_t> pass_lengths(std::int64_t n, Precision p, const DeviceLimits& lim,
+                                                std::int64_t max_pass, Memory memory) {
+    const Algorithm a = choose_algorithm(n, p, lim, max_pass);
+    const std::int64_t len = a == Algorithm::bluestein ? bluestein_length(n) : n;
+    if (memory == Memory::minimal) {
+      if (a != Algorithm::four_step)
+        throw std::invalid_argument("pysyclfft: memory='minimal' plans need a length whose prime factors are at most 13, got " +
+                                    std::to_string(n));
+      const auto lengths = in_place_pass_lengths(len, p, lim, max_pass);
+      if (lengths.empty())
+        throw std::invalid_argument("pysyclfft: memory='minimal' has no in-place split of length " + std::to_string(n) +
+                                    " (needs N0*N1 with N1 a multiple of N0, each one work-group's size)");
+      return lengths;
+    }
+    const auto lengths = fft_pass_lengths(len, p, lim, max_pass);
+    if (lengths.empty())
+      throw std::domain_error("pysyclfft: no plan for length " + std::to_string(n) + " (FFT length " +
+                              std::to_string(len) + " needs more than " + std::to_string(kMaxPasses) + " passes)");
+    return lengths;
+  }
+
+  static std::string kernel_name(const C2CKernelParams& k, int sign) {
+    std::ostringstream s;
+    s << "pysyclfft_pass<" << real_name(k.precision) << ", " << sign << ", " << k.threads << ", " << k.per_group;
+    for (int r : k.radices) s << ", " << r;
+    s << ">";
+    return s.str();
+  }
+
+  // The launches of one forward (index 0) and one backward (index 1) transform, in order.
+  static std::vector<LaunchSpec> launch_specs(Algorithm a, std::size_t passes, Memory memory) {
+    std::vector<LaunchSpec> out;
+    for (int sign : {-1, +1}) {
+      if (memory == Memory::minimal) {  // columns input -> output, rows and transposes in place
+        out.push_back({Step::pass, 0, sign, kernels::kLoadPlain, kernels::kStoreTwiddle, Buffer::input, Buffer::output, false});
+        out.push_back({Step::pass, 1, sign, kernels::kLoadPlain, kernels::kStorePlain, Buffer::output, Buffer::output, true});
+        out.push_back({Step::transpose, 0, sign, 0, 0, Buffer::output, Buffer::output, false});
+        out.push_back({Step::permute, 0, sign, 0, 0, Buffer::output, Buffer::output, false});
+        continue;
+      }
+      // One FFT of `passes` passes from src to dst; middle passes in place on scratch1.
+      auto fft = [&](int fft_sign, Buffer src, Buffer dst, int first_load, int last_store, bool scaled) {
+        for (std::size_t p = 0; p < passes; ++p) {
+          const bool first = p == 0, last = p + 1 == passes;
+          out.push_back(LaunchSpec{Step::pass, p, fft_sign, first ? first_load : kernels::kLoadPlain,
+                                   last ? last_store : kernels::kStoreTwiddle, first ? src : Buffer::scratch1,
+                                   last ? dst : Buffer::scratch1, last && scaled});
+        }
+      };
+      if (a == Algorithm::bluestein) {
+        fft(sign, Buffer::input, Buffer::scratch2, kernels::kLoadChirp, kernels::kStoreSpectrum, false);
+        fft(-sign, Buffer::scratch2, Buffer::output, kernels::kLoadPlain, kernels::kStoreChirp, true);
+      } else {
+        fft(sign, Buffer::input, Buffer::output, kernels::kLoadPlain, kernels::kStorePlain, true);
+      }
+    }
+    return out;
+  }
+
+  // Line digits and strides of each pass (see the header comment).
+  void set_pass_geometry() {
+    const std::size_t P = passes_.size();
+    std::vector<std::int64_t> suffix(P + 1, 1);  // suffix[p] = M_p
+    for (std::size_t p = P; p-- > 0;) suffix[p] = suffix[p + 1] * passes_[p].k.n;
+    for (std::size_t p = 0; p < P; ++p) {
+      kernels::PassGeometry& g = passes_[p].geometry;
+      const bool last = p + 1 == P;
+      if (!last) {
+        // Lines: d0 = n mod M(p+1) (neighbouring columns), d1 = the digits k0..k(p-1) already done.
+        const std::int64_t done = fft_len_ / suffix[p];
+        g.d0_count = suffix[p + 1];
+        g.d1_count = done;
+        g.in = g.out = kernels::LineStrides{1, suffix[p], suffix[p + 1]};
+        passes_[p].twiddle_len = suffix[p];
+      } else if (P == 1) {
+        g.d0_count = g.d1_count = 1;
+        g.in = g.out = kernels::LineStrides{0, 0, 1};
+      } else {
+        // Lines: d0 = k0 (neighbouring outputs), d1 = k1 when there are three passes.
+        const std::int64_t n0 = passes_[0].k.n, n1 = P == 3 ? passes_[1].k.n : 1;
+        g.d0_count = n0;
+        g.d1_count = n1;
+        g.in = kernels::LineStrides{suffix[1], P == 3 ? suffix[2] : 0, 1};
+        g.out = kernels::LineStrides{1, n0, fft_len_ / passes_[p].k.n};
+      }
+    }
+    if (memory_ == Memory::minimal) set_in_place_geometry();
+  }
+
+  // Pass 2 of a memory-minimal plan: rows k0 (positions k0*N1 + [0, N1)) in place;
+  // then the square blocks and block cycles of the N0 x N1 transpose.
+  void set_in_place_geometry() {
+    const std::int64_t n0 = passes_[0].k.n, n1 = passes_[1].k.n, m = n1 / n0;  // n0 <= n1
+    kernels::PassGeometry& g = passes_[1].geometry;
+    g.d0_count = n0;
+    g.d1_count = 1;
+    g.in = g.out = kernels::LineStrides{n1, 0, 1};
+    square_ = kernels::SquareBlocks{n0, n1, m, (n0 + kTransposeTile - 1) / kTransposeTile, 0};
+    // After the square transposes, block q = c*m + b of n0 elements (row c of square
+    // block b) belongs at b*n0 + c: index a*cols + d goes to d*rows + a.
+    const std::int64_t rows = n0, cols = m;
+    std::vector<char> seen(std::size_t(rows * cols), 0);
+    cycle_starts_ = {0};
+    for (std::int64_t q0 = 0; q0 < rows * cols; ++q0) {
+      if (seen[q0]) continue;
+      std::int64_t q = q0, len = 0;
+      do {
+        seen[q] = 1;
+        cycle_members_.push_back(q);
+        ++len;
+        q = (q % cols) * rows + q / cols;
+      } while (q != q0);
+      if (len == 1) cycle_members_.pop_back();
+      else cycle_starts_.push_back(std::int64_t(cycle_members_.size()));
+    }
+    cycles_ = kernels::BlockCycles{n0, std::int64_t(cycle_starts_.size()) - 1, 0};
+  }
+
+  void upload_cycles() {
+    std::vector<index_t> all(cycle_starts_.begin(), cycle_starts_.end());
+    all.insert(all.end(), cycle_members_.begin(), cycle_members_.end());
+    cycle_bytes_ = all.size() * sizeof(index_t);
+    cycle_table_ = allocate(cycle_bytes_);
+    queue_.memcpy(cycle_table_.get(), all.data(), cycle_bytes_).wait();
+  }
+
+  template <typename T> static void append(std::vector<std::complex<T>>& table, const std::vector<cld>& values) {
+    for (const auto& v : values) table.emplace_back(static_cast<T>(v.real()), static_cast<T>(v.imag()));
+  }
+
+  // Every table of the plan in one device allocation: per pass its Stockham
+  // twiddles and the two-level W_L table (lo: W_L^j, j < 2^shift; hi: W_L^(j*2^shift)),
+  // then Bluestein's chirp and spectrum.
+  template <typename T> void upload_tables() {
+    std::vector<std::complex<T>> table;
+    for (PassShape& ps : passes_) {
+      ps.stockham_offset = table.size();
+      const auto tw = stockham_twiddles<T>(ps.k.radices);
+      table.insert(table.end(), tw.begin(), tw.end());
+      if (!ps.twiddle_len) continue;
+      const std::int64_t L = ps.twiddle_len;
+      int shift = 0;
+      while ((std::int64_t(1) << (2 * shift)) < L) ++shift;
+      ps.geometry.twiddle_shift = shift;
+      const std::int64_t lo = std::int64_t(1) << shift, hi = (L + lo - 1) / lo;
+      std::vector<cld> values;
+      for (std::int64_t j = 0; j < lo; ++j) values.push_back(root_of_unity(j, L));
+      ps.twiddle_lo_offset = table.size();
+      append(table, values);
+      values.clear();
+      for (std::int64_t j = 0; j < hi; ++j) values.push_back(root_of_unity(j * lo, L));
+      ps.twiddle_hi_offset = table.size();
+      append(table, values);
+    }
+    if (algorithm_ == Algorithm::bluestein) {
+      const std::vector<cld> chirp = bluestein_chirp(n_);
+      chirp_offset_ = table.size();
+      append(table, chirp);
+      spectrum_offset_ = table.size();
+      append(table, bluestein_spectrum(chirp, fft_len_));
+    }
+    table_bytes_ = table.size() * sizeof(table[0]);
+    tables_ = allocate(table_bytes_);
+    queue_.memcpy(tables_.get(), table.data(), table_bytes_).wait();
+  }
+
+  std::shared_ptr<void> allocate(std::size_t bytes) {
+    void* p = sycl::malloc_device(std::max<std::size_t>(bytes, 1), queue_);
+    if (!p) throw std::bad_alloc();
+    return std::shared_ptr<void>(p, [q = queue_](void* ptr) { sycl::free(ptr, q); });
+  }
+
+  void allocate_scratch() {
+    scratch_bytes_ = std::size_t(chunk_ * fft_len_) * 2 * real_size(precision_);
+    if (passes_.size() > 1) scratch_[0] = allocate(scratch_bytes_), ++scratch_count_;
+    if (algorithm_ == Algorithm::bluestein) scratch_[1] = allocate(scratch_bytes_), ++scratch_count_;
+  }
+
+  void build_launches() {
+    std::vector<std::string> names;
+    const auto specs = launch_specs(algorithm_, passes_.size(), memory_);
+    for (const auto& s : specs)
+      names.push_back(s.step == Step::pass ? kernel_name(passes_[s.pass].k, s.sign) : step_kernel_name(s.step, precision_));
+    const std::vector<sycl::kernel> kernels = KernelCompiler::instance().get(queue_, kPassEntryHeader, names);
+    const std::size_t per_direction = specs.size() / 2;
+    for (std::size_t i = 0; i < specs.size(); ++i)
+      launches_[i / per_direction].push_back(Launch{specs[i], kernels[i]});
+  }
+
+  const char* table_at(std::size_t offset) const {
+    return static_cast<const char*>(tables_.get()) + offset * 2 * real_size(precision_);
+  }
+
+  // Where transform t of a side lies: the user's layout or the chunk in scratch.
+  kernels::PassSide side(Buffer b, const kernels::BatchLayout& l, std::int64_t t0, std::int64_t nt) const {
+    if (b == Buffer::input) return kernels::PassSide{l.in_offset, l.in_stride, 0, l.count0, l.in_dist0, l.in_dist1, n_};
+    if (b == Buffer::output) return kernels::PassSide{l.out_offset, l.out_stride, 0, l.count0, l.out_dist0, l.out_dist1, n_};
+    return kernels::PassSide{0, 1, t0, nt, fft_len_, 0, fft_len_};
+  }
+  const void* pointer(Buffer b, const void* in, void* out) const {
+    if (b == Buffer::input) return in;
+    if (b == Buffer::output) return out;
+    return (b == Buffer::scratch2 ? scratch_[1] : scratch_[0]).get();
+  }
+
+  // The in-place transpose of a memory-minimal plan, on the output array.
+  sycl::event submit_transpose(const Launch& l, void* out, const kernels::BatchLayout& layout, std::int64_t nt,
+                               const std::vector<sycl::event>& deps) const {
+    const kernels::PassSide data = side(Buffer::output, layout, 0, nt);
+    return queue_.submit([&](sycl::handler& h) {
+      h.depends_on(deps);
+      if (l.spec.step == Step::transpose) {
+        kernels::SquareBlocks sq = square_;
+        sq.count = nt;
+        h.set_args(out, data, sq);
+        const std::size_t group = kTransposeTile * kTransposeTile;
+        h.parallel_for(sycl::nd_range<1>{std::size_t(nt * sq.blocks * sq.tiles * sq.tiles) * group, group}, l.kernel);
+      } else {
+        kernels::BlockCycles c = cycles_;
+        c.count = nt;
+        const auto* starts = static_cast<const index_t*>(cycle_table_.get());
+        h.set_args(out, data, c, starts, starts + cycle_starts_.size());
+        const std::size_t group = 64, items = std::size_t(nt * c.cycles * c.block_len);
+        h.parallel_for(sycl::nd_range<1>{(items + group - 1) / group * group, group}, l.kernel);
+      }
+    });
+  }
+
+  sycl::event submit(const Launch& l, const void* in, void* out, const kernels::BatchLayout& layout, std::int64_t t0,
+                     std::int64_t nt, double scale, const std::vector<sycl::event>& deps) const {
+    if (l.spec.step != Step::pass) return submit_transpose(l, out, layout, nt, deps);
+    const PassShape& ps = passes_[l.spec.pass];
+    kernels::PassGeometry g = ps.geometry;
+    g.t_begin = t0;
+    g.lines = nt * g.d0_count * g.d1_count;
+    g.load = l.spec.load;
+    g.store = l.spec.store;
+    const kernels::PassSide src = side(l.spec.src, layout, t0, nt);
+    const kernels::PassSide dst = side(l.spec.dst, layout, t0, nt);
+    const void* src_ptr = pointer(l.spec.src, in, out);
+    void* dst_ptr = const_cast<void*>(pointer(l.spec.dst, in, out));
+    const void* twiddles = table_at(ps.stockham_offset);
+    const void* load_table = table_at(chirp_offset_);
+    const bool twiddled = l.spec.store == kernels::kStoreTwiddle;
+    const void* store_table = table_at(twiddled ? ps.twiddle_hi_offset
+                                                : (l.spec.store == kernels::kStoreSpectrum ? spectrum_offset_ : chirp_offset_));
+    const void* store_low = table_at(ps.twiddle_lo_offset);
+    const std::size_t group = ps.k.group_size();
+    const std::size_t groups = std::size_t((g.lines + ps.k.per_group - 1) / ps.k.per_group);
+    return queue_.submit([&](sycl::handler& h) {
+      h.depends_on(deps);
+      if (precision_ == Precision::f32)
+        h.set_args(src_ptr, dst_ptr, twiddles, load_table, store_table, store_low, src, dst, g, static_cast<float>(scale));
+      else
+        h.set_args(src_ptr, dst_ptr, twiddles, load_table, store_table, store_low, src, dst, g, scale);
+      h.parallel_for(sycl::nd_range<1>{groups * group, group}, l.kernel);
+    });
+  }
+
+  std::string factor_string() const {
+    std::ostringstream s;
+    for (std::size_t i = 0; i < passes_.size(); ++i) s << (i ? "*" : "") << passes_[i].k.n;
+    return s.str();
+  }
+
+  mutable sycl::queue queue_;
+  std::int64_t n_;
+  Precision precision_;
+  Memory memory_;
+  Algorithm algorithm_ = Algorithm::four_step;
+  std::int64_t fft_len_ = 0;  // n, or Bluestein's padded length
+  std::vector<PassShape> passes_;
+  std::int64_t chunk_ = 1;  // transforms per scratch chunk
+  std::shared_ptr<void> tables_, scratch_[2];
+  std::size_t table_bytes_ = 0, scratch_bytes_ = 0, chirp_offset_ = 0, spectrum_offset_ = 0;
+  int scratch_count_ = 0;
+  kernels::SquareBlocks square_{};  // memory-minimal transpose
+  kernels::BlockCycles cycles_{};
+  std::vector<index_t> cycle_starts_, cycle_members_;
+  std::shared_ptr<void> cycle_table_;
+  std::size_t cycle_bytes_ = 0;
+  std::vector<Launch> launches_[2];  // forward, backward
+  mutable std::mutex mutex_;
+  mutable std::optional<sycl::event> last_;  // the previous execution, which used the scratch
+};
+
+}  // namespace pysyclfft::plan

@@ -1,0 +1,248 @@
+"""Complex transforms of lengths beyond one work-group (four-step passes) and
+with prime factors above 13 (Bluestein), against numpy.fft in complex128.
+
+Error bounds: relative L2 <= C * eps * log2(N), doubled for Bluestein. Observed
+here: four-step <= 0.15 * eps * log2(N), Bluestein <= 0.31; an index or
+twiddle error gives errors of order 1. Kernels are compiled once per module
+(one build per entry point and precision); large lengths use batch 1 or 2.
+"""
+import math
+
+import numpy as np
+import pytest
+
+import dpnp
+import dpnp.tensor as dpt
+
+import pysyclfft
+from pysyclfft import _arrays, _core, _launch
+
+C = 0.5
+DTYPES = (np.complex64, np.complex128)
+
+POW2 = [2**k for k in range(1, 23)]
+SLOW_POW2 = [2**23, 2**24]
+SMOOTH = [3**12, 5**8, 7**7, 2**10 * 3**5 * 5**2]
+PRIMES = [17, 97, 1009, 4099, 65537, 999983]
+ONE_LARGE_PRIME = [2 * 10007, 3 * 4099]
+LENGTHS = POW2 + SMOOTH + PRIMES + ONE_LARGE_PRIME
+
+# Multi-pass shapes the device limits do not reach at small n, forced by capping
+# the pass length (one cap, so one build).
+MAX_PASS = 16
+FORCED = [
+    4096,  # three passes 16*16*16
+    3072,  # three mixed-radix passes
+    1500,  # three passes of radices 2, 3, 5
+    240,   # two passes
+    97,    # Bluestein over two-pass FFTs of length 256
+    1009,  # Bluestein over three-pass FFTs of length 2048
+]
+
+
+def dtype_id(dtype):
+    return np.dtype(dtype).name
+
+
+def has_prime_above_13(n):
+    for p in (2, 3, 5, 7, 11, 13):
+        while n % p == 0:
+            n //= p
+    return n != 1
+
+
+def bound(dtype, n):
+    eps = float(np.finfo(np.float32 if dtype == np.complex64 else np.float64).eps)
+    return (2 if has_prime_above_13(n) else 1) * C * eps * max(1.0, math.log2(n))
+
+
+def relative_l2(got, ref):
+    return np.linalg.norm(np.asarray(got, np.complex128) - ref) / np.linalg.norm(ref)
+
+
+def random_complex(rng, shape, dtype):
+    return (rng.uniform(-1, 1, shape) + 1j * rng.uniform(-1, 1, shape)).astype(dtype)
+
+
+def batch_for(n):
+    return 3 if n <= 2**16 else 2 if n <= 2**20 else 1
+
+
+@pytest.fixture(scope="module", autouse=True)
+def compiled():
+    for dtype in DTYPES:
+        pysyclfft.precompile(LENGTHS, dtype)
+        _core.precompile_c2c(_arrays.default_queue(), FORCED, dtype == np.complex128, max_pass_length=MAX_PASS)
+        for n, cap in MINIMAL_FORCED:
+            _core.precompile_c2c(_arrays.default_queue(), [n], dtype == np.complex128, max_pass_length=cap,
+                                 memory="minimal")
+
+
+@pytest.fixture
+def rng():
+    return np.random.default_rng(31)
+
+
+def check_rows(rng, n, dtype):
+    """Contiguous rows, forward and backward, numpy in and out."""
+    x = random_complex(rng, (batch_for(n), n), dtype)
+    ref_in = x.astype(np.complex128)
+    for ours, ref in ((pysyclfft.fft, np.fft.fft), (pysyclfft.ifft, np.fft.ifft)):
+        y = ours(x)
+        assert y.dtype == dtype and y.shape == x.shape
+        err = relative_l2(y, ref(ref_in))
+        assert err <= bound(dtype, n), f"{ours.__name__} n={n}: error {err:.3g} > {bound(dtype, n):.3g}"
+
+
+@pytest.mark.parametrize("dtype", DTYPES, ids=dtype_id)
+@pytest.mark.parametrize("n", LENGTHS)
+def test_lengths(rng, n, dtype):
+    check_rows(rng, n, dtype)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("dtype", DTYPES, ids=dtype_id)
+@pytest.mark.parametrize("n", SLOW_POW2)
+def test_large_powers_of_two(rng, n, dtype):
+    check_rows(rng, n, dtype)
+
+
+@pytest.mark.parametrize("dtype", DTYPES, ids=dtype_id)
+@pytest.mark.parametrize("n", [2**15, 3**12, 4099, 2 * 10007])
+def test_non_last_axis(rng, n, dtype):
+    """Down the columns of a reversed dpnp array (negative element stride), with
+    the batch along the contiguous axis, and norm="ortho"."""
+    x = dpnp.asarray(random_complex(rng, (n, 3), dtype))[::-1]
+    ref_in = dpnp.asnumpy(x).astype(np.complex128)
+    for ours, ref in ((pysyclfft.fft, np.fft.fft), (pysyclfft.ifft, np.fft.ifft)):
+        y = ours(x, axis=0, norm="ortho")
+        assert isinstance(y, dpnp.ndarray)
+        err = relative_l2(dpnp.asnumpy(y), ref(ref_in, axis=0, norm="ortho"))
+        assert err <= bound(dtype, n), f"{ours.__name__} n={n}: error {err:.3g}"
+
+
+@pytest.mark.parametrize("dtype", DTYPES, ids=dtype_id)
+def test_batch_over_scratch_chunks_and_middle_axis(rng, dtype):
+    """A 3-D array transformed along its middle axis: two batch dimensions, more
+    transforms than one scratch chunk holds (2^20 points per chunk)."""
+    n = 2**15
+    x = random_complex(rng, (5, n, 7), dtype)
+    y = pysyclfft.fft(x, axis=1)
+    err = relative_l2(y, np.fft.fft(x.astype(np.complex128), axis=1))
+    assert err <= bound(dtype, n)
+
+
+@pytest.mark.parametrize("dtype", DTYPES, ids=dtype_id)
+def test_in_place_out_argument(rng, dtype):
+    """out= aliasing the input: passes read the input before the last writes it."""
+    n = 4099 * 3
+    x = dpnp.asarray(random_complex(rng, (2, n), dtype))
+    ref = np.fft.fft(dpnp.asnumpy(x).astype(np.complex128))
+    pysyclfft.fft(x, out=x)
+    assert relative_l2(dpnp.asnumpy(x), ref) <= bound(dtype, n)
+
+
+def run_plan(plan, x, axis, forward):
+    xd = dpt.asarray(x, sycl_queue=_arrays.default_queue())
+    yd = dpt.empty_like(xd)
+    _launch.launch_along_axis(plan, xd, yd, axis, forward, 1.0).wait()
+    return dpt.asnumpy(yd)
+
+
+@pytest.mark.parametrize("dtype", DTYPES, ids=dtype_id)
+@pytest.mark.parametrize("n", FORCED)
+def test_forced_pass_shapes(rng, n, dtype):
+    """Three passes and multi-pass Bluestein at small n, by capping the pass length."""
+    plan = _core.C2CPlan(_arrays.default_queue(), n, dtype == np.complex128, max_pass_length=MAX_PASS)
+    x = random_complex(rng, (2, n), dtype)
+    ref_in = x.astype(np.complex128)
+    err = relative_l2(run_plan(plan, x, 1, True), np.fft.fft(ref_in))
+    assert err <= bound(dtype, n)
+    err = relative_l2(run_plan(plan, x.T, 0, False), np.fft.ifft(ref_in.T, axis=0) * n)
+    assert err <= bound(dtype, n)
+
+
+def test_three_pass_plan_describes_itself():
+    plan = _core.C2CPlan(_arrays.default_queue(), 4096, False, max_pass_length=MAX_PASS)
+    text = plan.describe()
+    assert "four-step, 16*16*16 in 3 passes" in text
+    assert text.count("Stockham") == 3 and "twiddles W_4096 fused" in text and "twiddles W_256 fused" in text
+
+
+@pytest.mark.parametrize("dtype", DTYPES, ids=dtype_id)
+def test_workspace(dtype):
+    """A four-step plan owns one scratch chunk (2^20 points or one transform) plus
+    O(sqrt N) tables; a Bluestein plan two chunks of its padded length plus the
+    chirp and its spectrum."""
+    q = _arrays.default_queue()
+    point = np.dtype(dtype).itemsize
+    n = 2**20
+    plan = _core.C2CPlan(q, n, dtype == np.complex128)
+    assert "four-step, 1024*1024 in 2 passes" in plan.describe()
+    assert n * point < plan.workspace_bytes < n * point + 64 * 1024 * point
+    n, m = 65537, 3 * 2**16
+    plan = _core.C2CPlan(q, n, dtype == np.complex128)
+    assert f"Bluestein, chirp convolution of length {m}" in plan.describe()
+    fixed = 2 * (2**20 // m) * m * point + (n + m) * point
+    assert fixed < plan.workspace_bytes < fixed + 64 * 1024 * point
+
+
+# ------------------------------------------------------------- memory="minimal"
+
+# (n, max_pass_length): square, 1:2 and 1:3 in-place splits; 81 is not a multiple of the tile.
+MINIMAL_FORCED = [(4096, 64), (2048, 64), (19683, 243)]
+
+
+def run_in_place(plan, x, axis, forward):
+    xd = dpt.asarray(x, sycl_queue=_arrays.default_queue())
+    _launch.launch_along_axis(plan, xd, xd, axis, forward, 1.0).wait()
+    return dpt.asnumpy(xd)
+
+
+@pytest.mark.parametrize("dtype", DTYPES, ids=dtype_id)
+@pytest.mark.parametrize("n,cap", MINIMAL_FORCED)
+def test_minimal_memory_shapes(rng, n, cap, dtype):
+    """In place along rows and columns (strided), forward and backward."""
+    plan = _core.C2CPlan(_arrays.default_queue(), n, dtype == np.complex128, max_pass_length=cap, memory="minimal")
+    assert "in place (memory=minimal)" in plan.describe()
+    x = random_complex(rng, (2, n), dtype)
+    ref_in = x.astype(np.complex128)
+    assert relative_l2(run_in_place(plan, x, 1, True), np.fft.fft(ref_in)) <= bound(dtype, n)
+    got = run_in_place(plan, np.ascontiguousarray(x.T), 0, False)
+    assert relative_l2(got, np.fft.ifft(ref_in.T, axis=0) * n) <= bound(dtype, n)
+
+
+def check_minimal_matches_default(rng, n, dtype):
+    """In place with no scratch: extra device memory below 1% of the data, and
+    the same values as the default plan (bit for bit where both split n alike)."""
+    q = _arrays.default_queue()
+    is_double = dtype == np.complex128
+    minimal = _core.C2CPlan(q, n, is_double, memory="minimal")
+    default = _core.C2CPlan(q, n, is_double)
+    assert minimal.workspace_bytes < 0.01 * n * np.dtype(dtype).itemsize
+    assert default.workspace_bytes >= n * np.dtype(dtype).itemsize
+    x = random_complex(rng, (1, n), dtype)
+    got = run_in_place(minimal, x, 1, True)
+    assert relative_l2(got, np.fft.fft(x.astype(np.complex128))) <= bound(dtype, n)
+    expected = run_plan(default, x, 1, True)
+    if default.describe().split(";")[0] == minimal.describe().split(";")[0].replace(" in place (memory=minimal)", ""):
+        np.testing.assert_array_equal(got, expected)
+    else:
+        assert relative_l2(got, expected) <= bound(dtype, n)
+
+
+@pytest.mark.parametrize("n", [2**20, 2**21])
+def test_minimal_memory_matches_default(rng, n):
+    check_minimal_matches_default(rng, n, np.complex64)
+
+
+@pytest.mark.slow
+def test_minimal_memory_2_24(rng):
+    check_minimal_matches_default(rng, 2**24, np.complex64)
+
+
+def test_minimal_memory_rejects_bluestein_lengths():
+    with pytest.raises(ValueError, match="minimal"):
+        _core.C2CPlan(_arrays.default_queue(), 65537, False, memory="minimal")
+    with pytest.raises(ValueError, match="memory"):
+        _core.C2CPlan(_arrays.default_queue(), 65536, False, memory="small")
