@@ -19,16 +19,6 @@ def precompile(lengths, dtype=np.complex64, queue=None):
 _REAL_TRANSFORMS = ("r2c", "c2r", "dct1", "dct2", "dct3", "dct4", "dst1", "dst2", "dst3", "dst4")
 
 
-def _has_c2c_plan(queue, n, is_double):
-    if n < 1:  # e.g. DCT-I of length 1 runs no FFT
-        return False
-    try:
-        _plans.c2c_plan(queue, n, is_double)
-    except NotImplementedError:
-        return False
-    return True
-
-
 def precompile_real(lengths, transforms=_REAL_TRANSFORMS, dtype=np.float32, queue=None):
     """Compile the real/DCT/DST kernels of every (transform, length) pair in one
     run-time compilation per kernel family: the fused kernel where its FFT fits
@@ -46,7 +36,7 @@ def precompile_real(lengths, transforms=_REAL_TRANSFORMS, dtype=np.float32, queu
             raise ValueError(f"pysyclfft: unknown transform {t!r}; expected one of {_REAL_TRANSFORMS}")
     jobs = [(getattr(_core.RealTransform, t), int(n)) for t in transforms for n in lengths]
     fused = [j for j in jobs if _core.is_single_kernel_mapped(queue, *j, is_double)]
-    unfused = [j for j in jobs if j not in fused and _has_c2c_plan(queue, _core.mapped_fft_length(*j), is_double)]
+    unfused = [j for j in jobs if j not in fused and _core.mapped_fft_length(*j) >= 1]  # DCT-I of 1 runs no FFT
     return (_core.precompile_mapped(queue, fused, is_double)
             + _core.precompile_map_passes(queue, unfused, is_double))
 

@@ -70,11 +70,7 @@ class AxisMap:
             return
         self._fused = None
         fft_length = _core.mapped_fft_length(transform, n)
-        try:
-            self._fft = _plans.c2c_plan(queue, fft_length, double)
-        except NotImplementedError as e:
-            raise NotImplementedError(f"pysyclfft: {transform.name} of length {n} runs a complex FFT of length "
-                                      f"{fft_length}, which is not supported yet ({e})") from None
+        self._fft = _plans.c2c_plan(queue, fft_length, double)
         self._passes = _plans.map_pass_plan(queue, transform, n, double)
         self._buffer_dtype = np.complex128 if double else np.complex64
 

@@ -29,14 +29,6 @@ def assert_close(got, ref, dtype, n, constant):
     assert err <= bound, f"relative L2 error {err:.3g} > {bound:.3g} (n={n}, {np.dtype(dtype).name})"
 
 
-def supported(call):
-    """call(), or a skip when its FFT length needs the any-size complex transform."""
-    try:
-        return call()
-    except NotImplementedError as e:
-        pytest.skip(f"waits for the any-size complex FFT: {e}")
-
-
 @pytest.fixture
 def unfused(monkeypatch):
     """Run the unfused path (load pass, complex plan, store pass) that lengths

@@ -126,14 +126,6 @@ def test_non_numeric_dtype(f, a):
         f(a)
 
 
-@pytest.mark.parametrize("n", [17, 8209])  # primes above 13; remove once any-size plans land
-def test_unsupported_length_is_not_implemented(n):
-    with pytest.raises(NotImplementedError, match=rf"\b{n}\b"):
-        pysyclfft.fft(np.ones(n, np.complex64))
-    with pytest.raises(NotImplementedError, match=rf"\b{n}\b"):
-        pysyclfft.fft(dpnp.ones(n, dtype=np.complex64))
-
-
 # ---------------------------------------------------------------- out=
 
 @pytest.mark.parametrize("f", ALL, ids=fname)

@@ -1,8 +1,7 @@
 """Real transforms (rfft family, hfft/ihfft) against numpy.fft in float64.
 
-Lengths whose complex FFT is not supported yet (a prime factor above 13, or
-too long for one work-group) raise NotImplementedError; those cases skip with
-that reason and start running when the any-size complex transform lands.
+Lengths whose complex FFT is prime or too long for one work-group (17, 101,
+4099, 2**20) run the unfused path around a multi-pass or Bluestein plan.
 """
 import threading
 
@@ -15,9 +14,9 @@ import dpnp.tensor as dpt
 
 import pysyclfft
 from pysyclfft import _arrays, _core
-from real_helpers import assert_close as _assert_close, supported, unfused  # noqa: F401 (unfused: a fixture)
+from real_helpers import assert_close as _assert_close, unfused  # noqa: F401 (unfused: a fixture)
 
-# even, odd, prime (7, 13 supported; 17, 101, 4099 need any-size), large (packed
+# even, odd, prime (7, 13 single kernel; 17, 101, 4099 Bluestein), large (packed
 # length 8192 = twice the double-precision single-kernel limit), beyond (2**20).
 LENGTHS_1D = (1, 2, 3, 4, 5, 7, 8, 12, 13, 15, 16, 17, 100, 101, 105, 1001, 1024, 4096, 4097, 4099, 8192,
               2**20)
@@ -62,11 +61,11 @@ def complex_of(dtype):
 @pytest.mark.parametrize("n", LENGTHS_1D)
 def test_rfft_irfft_lengths(rng, n, dtype):
     x = rng.uniform(-1, 1, (3, n)).astype(dtype)
-    assert_close(supported(lambda: pysyclfft.rfft(x)), np.fft.rfft(x.astype(np.float64)), complex_of(dtype), n)
+    assert_close(pysyclfft.rfft(x), np.fft.rfft(x.astype(np.float64)), complex_of(dtype), n)
     # A general half spectrum: irfft must drop the imaginary parts of X[0] (and X[n/2]) as numpy does.
     m = n // 2 + 1
     spectrum = (rng.uniform(-1, 1, (3, m)) + 1j * rng.uniform(-1, 1, (3, m))).astype(complex_of(dtype))
-    assert_close(supported(lambda: pysyclfft.irfft(spectrum, n)), np.fft.irfft(spectrum.astype(np.complex128), n),
+    assert_close(pysyclfft.irfft(spectrum, n), np.fft.irfft(spectrum.astype(np.complex128), n),
                  dtype, n)
 
 

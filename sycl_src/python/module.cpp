@@ -52,9 +52,6 @@ PYBIND11_MODULE(_core, m) {
         "Run-time compilations done by this process.");
   m.def("live_device_tables", [] { return live_device_tables().load(); },
         "Device allocations (twiddle and map tables) held by live plans.");
-  m.def("is_single_kernel_size", [](sycl::queue q, std::int64_t n, bool is_double) {
-    return !choose_c2c_params(n, precision_of(is_double), device_limits(q.get_device())).radices.empty();
-  });
   m.def(
       "precompile_c2c",
       [](sycl::queue q, const std::vector<std::int64_t>& lengths, bool is_double, std::int64_t max_pass_length,

@@ -29,7 +29,7 @@
 #include <type_traits>
 #include <vector>
 
-#include "plan/c2c_plan.hpp"
+#include "plan/any_c2c_plan.hpp"
 
 namespace pysyclfft::dft {
 
@@ -201,13 +201,10 @@ template <precision Prec, domain Dom> class descriptor {
       std::vector<std::int64_t> unique(lengths_);
       std::sort(unique.begin(), unique.end());
       unique.erase(std::unique(unique.begin(), unique.end()), unique.end());
-      const auto names = plan::c2c_kernel_names(q.get_device(), unique, prec);
-      if (names.size() != 2 * unique.size())
-        throw unimplemented("pysyclfft::dft: a length needs a prime factor above 13 or more points than one "
-                            "work-group holds; not supported yet");
-      plan::KernelCompiler::instance().get(q, plan::kC2CEntryHeader, names);
+      const auto memory = memory_minimal_ ? plan::Memory::minimal : plan::Memory::fast;
+      plan::precompile_any_c2c(q, unique, prec, 0, memory);  // every length's kernels in one build
       plans_.clear();
-      for (auto n : unique) plans_[n] = std::make_shared<plan::C2CPlan>(q, n, prec);
+      for (auto n : unique) plans_[n] = std::make_shared<plan::AnyC2CPlan>(q, n, prec, 0, memory);
       queue_ = q;
       committed_ = true;
     }
@@ -291,7 +288,7 @@ template <precision Prec, domain Dom> class descriptor {
     // Dimensions beyond the kernel's two are looped over here.
     std::int64_t loops = 1;
     for (std::size_t i = in_kernel; i < dims.size(); ++i) loops *= dims[i].count;
-    const plan::C2CPlan& p = *plans_.at(lengths_[d]);
+    const plan::AnyC2CPlan& p = *plans_.at(lengths_[d]);
     std::vector<sycl::event> events;
     for (std::int64_t index = 0; index < loops; ++index) {
       plan::BatchLayout l = layout;
@@ -316,7 +313,7 @@ template <precision Prec, domain Dom> class descriptor {
   bool memory_minimal_ = false;
   bool committed_ = false;
   sycl::queue queue_;
-  std::map<std::int64_t, std::shared_ptr<plan::C2CPlan>> plans_;  // one per distinct length
+  std::map<std::int64_t, std::shared_ptr<plan::AnyC2CPlan>> plans_;  // one per distinct length
 };
 
 namespace detail {
