@@ -109,7 +109,7 @@ class C2CTransform:
     """The complex transform of arrays of one shape/dtype on one queue over
     `axes` with `lengths` points each (padding or cropping the input)."""
 
-    def __init__(self, queue, shape, dtype, axes, lengths, norm):
+    def __init__(self, queue, shape, dtype, axes, lengths, norm, memory="auto"):
         self.queue = queue
         self.axes, self.lengths = tuple(axes), tuple(lengths)
         self.result_dtype = _arrays.complex_result_dtype(dtype, queue)
@@ -117,9 +117,10 @@ class C2CTransform:
         self._scale = {True: _scale(norm, lengths, True), False: _scale(norm, lengths, False)}
         is_double = self.result_dtype == np.complex128
         # Compile the kernels of every length in one run-time compilation.
+        core_memory = "minimal" if memory == "minimal" else "default"
         _environment.retry_after_clearing_disk_cache(
-            lambda: _core.precompile_c2c(queue, sorted(set(self.lengths)), is_double))
-        self._plans = [_plans.c2c_plan(queue, n, is_double) for n in self.lengths]
+            lambda: _core.precompile_c2c(queue, sorted(set(self.lengths)), is_double, memory=core_memory))
+        self._plans = [_plans.c2c_plan(queue, n, is_double, memory) for n in self.lengths]
 
     @property
     def workspace_bytes(self):

@@ -21,7 +21,7 @@ MEMORY_MODES = ("auto", "minimal")
 
 def _c2c_factory(queue, shape, dtype, s, axes, norm, memory):
     axes, lengths = _args.axes_and_shape(shape, s, axes)
-    return _c2c.C2CTransform(queue, shape, dtype, axes, lengths, norm)
+    return _c2c.C2CTransform(queue, shape, dtype, axes, lengths, norm, memory)
 
 
 _KIND_FACTORIES = {"c2c": _c2c_factory}

@@ -22,9 +22,11 @@ def _cached(cache, key, build):
     return plan
 
 
-def c2c_plan(queue, n, is_double):
-    key = (queue, int(n), bool(is_double))
-    return _cached(_c2c, key, lambda: _core.C2CPlan(queue, n, is_double))
+def c2c_plan(queue, n, is_double, memory="auto"):
+    """memory="minimal": no scratch buffer (multi-pass lengths then run in place)."""
+    core_memory = "minimal" if memory == "minimal" else "default"
+    key = (queue, int(n), bool(is_double), core_memory)
+    return _cached(_c2c, key, lambda: _core.C2CPlan(queue, n, is_double, memory=core_memory))
 
 
 def mapped_plan(queue, transform, n, is_double):

@@ -277,3 +277,20 @@ print(len(errors), max(errors))
     assert out.returncode == 0, out.stderr
     count, worst = out.stdout.split()
     assert int(count) == 160 and float(worst) < 1e-13
+
+
+def test_memory_minimal_plan_has_no_scratch_and_matches_default():
+    """memory="minimal" reaches the C++ plans: a 2^20 in-place transform holds tables
+    only (< 1% of the data) and gives the default plan's result."""
+    n = 1 << 20
+    a = (np.random.default_rng(5).standard_normal(n) + 1j).astype(np.complex64)
+    x = dpnp.asarray(a)
+    minimal = pysyclfft.get_fft_plan(x, kind="c2c", memory="minimal", in_place=True)
+    default = pysyclfft.get_fft_plan(x, kind="c2c")
+    assert minimal.workspace_bytes < 0.01 * a.nbytes <= default.workspace_bytes
+    expected = dpnp.asnumpy(default(dpnp.asarray(a)))
+    y = minimal(x, out=x)
+    assert y is x
+    np.testing.assert_array_equal(dpnp.asnumpy(x), expected)
+    ref = np.fft.fft(a.astype(np.complex128))
+    assert np.linalg.norm(expected - ref) / np.linalg.norm(ref) < np.finfo(np.float32).eps * 20
