@@ -13,7 +13,7 @@ import scipy.fft as sfft
 
 sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", "tests"))
 import pysyclfft  # noqa: E402
-from accuracy import L2_BOUND, errors, long_double_reference, random_complex  # noqa: E402
+from accuracy import L2_BOUND, REAL_KINDS, errors, long_double_reference, random_complex, real_kind_case  # noqa: E402
 
 CASES = [  # (class, n, batch)
     ("single kernel", 64, 256), ("single kernel", 1000, 16), ("single kernel", 2187, 8),
@@ -46,6 +46,33 @@ def measure(quick):
     return rows
 
 
+REAL_CASES = [("fused single kernel", 1000, 16), ("around Bluestein", 4097, 4),
+              ("around multi-pass", 65536, 1), ("around multi-pass", 2**20, 1)]
+
+
+def measure_real(quick):
+    rows = []
+    for path, n, batch in REAL_CASES:
+        if quick and n > 2**16:
+            continue
+        for dtype in (np.float32, np.float64):
+            for kind in REAL_KINDS:
+                x, ref, call = real_kind_case(kind, n, batch, dtype, seed=n)
+                row = {"path": path, "kind": kind, "n": n, "dtype": np.dtype(dtype).name,
+                       "pysyclfft": errors(call(pysyclfft, x), ref), "scipy": errors(call(sfft, x), ref)}
+                rows.append(row)
+                print(row, flush=True)
+    return rows
+
+
+def markdown_real(rows):
+    out = ["| kind | n | path | dtype | pysyclfft L2 / max | scipy L2 / max |", "|---|---|---|---|---|---|"]
+    for r in rows:
+        out.append(f"| {r['kind']} | {r['n']} | {r['path']} | {r['dtype']} | {r['pysyclfft'][0]:.2e} / "
+                   f"{r['pysyclfft'][1]:.2e} | {r['scipy'][0]:.2e} / {r['scipy'][1]:.2e} |")
+    return "\n".join(out)
+
+
 def markdown(rows):
     fmt = lambda e: f"{e[0]:.2e} / {e[1]:.2e}"  # noqa: E731
     out = ["| class | n | dtype | pysyclfft L2 / max | numpy L2 / max | scipy L2 / max | bound (L2) |",
@@ -62,7 +89,8 @@ def main():
     ap.add_argument("--markdown", help="write the table to this file")
     args = ap.parse_args()
     t = time.time()
-    table = markdown(measure(args.quick))
+    table = markdown(measure(args.quick)) + "\n\nReal-input transforms (DCT/DST with norm='ortho'):\n\n" + \
+        markdown_real(measure_real(args.quick))
     print(table)
     if args.markdown:
         with open(args.markdown, "w") as f:

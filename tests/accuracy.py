@@ -27,3 +27,31 @@ def errors(y, ref):
     diff = np.abs(y - ref)
     l2 = float(np.sqrt(np.sum(diff.astype(np.longdouble) ** 2)) / np.sqrt(np.sum(np.abs(ref) ** 2)))
     return l2, float(diff.max() / np.abs(ref).max())
+
+
+def random_real(shape, dtype, seed=0):
+    return np.random.default_rng(seed).uniform(-0.5, 0.5, shape).astype(dtype)
+
+
+def _trig(name, t):
+    return (lambda lib: lambda x: getattr(lib, name)(x, t, norm="ortho"))
+
+
+# Real-input kinds: name -> (how to call a library given its module, input is a half spectrum).
+# irfft takes the half spectrum of a random real signal; the others take the real signal.
+REAL_KINDS = {
+    "rfft": (lambda lib: lib.rfft, False),
+    "irfft": (lambda lib: lambda X, n: lib.irfft(X, n), True),
+    **{f"{name}{t}": (_trig(name, t), False) for name in ("dct", "dst") for t in (1, 2, 3, 4)},
+}
+
+
+def real_kind_case(kind, n, batch, dtype, seed=0):
+    """(input for the library, long-double reference, call(lib, x)) of a real-input kind."""
+    make, spectral = REAL_KINDS[kind]
+    x = random_real((batch, n), dtype, seed)
+    if not spectral:
+        return x, make(sfft)(x.astype(np.longdouble)), lambda lib, a: make(lib)(a)
+    spectrum = sfft.rfft(x.astype(np.longdouble))
+    cdtype = np.complex64 if np.dtype(dtype) == np.float32 else np.complex128
+    return spectrum.astype(cdtype), make(sfft)(spectrum, n), lambda lib, a: make(lib)(a, n)

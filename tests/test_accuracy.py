@@ -5,7 +5,7 @@ import numpy as np
 import pytest
 
 import pysyclfft
-from accuracy import L2_BOUND, errors, long_double_reference, random_complex
+from accuracy import L2_BOUND, REAL_KINDS, errors, long_double_reference, random_complex, real_kind_case
 
 # (length, batch) per algorithm class: single work-group, four-step, Bluestein.
 SINGLE_KERNEL = [(8, 64), (60, 16), (1000, 8), (2187, 4), (4096, 4), (1331, 4), (8192, 2)]
@@ -38,3 +38,17 @@ def test_backward_accuracy(n, batch, dtype):
 @pytest.mark.parametrize("n,batch", SLOW)
 def test_large_accuracy(n, batch, dtype):
     _check(n, batch, dtype, True)
+
+
+# Real, C2R, DCT and DST through each path: fused single kernel (1000), unfused
+# around Bluestein (4097 = 17 * 241) and around a multi-pass plan (65536).
+REAL_BOUND = {np.float32: L2_BOUND[np.complex64], np.float64: L2_BOUND[np.complex128]}
+
+
+@pytest.mark.parametrize("dtype", [np.float32, np.float64])
+@pytest.mark.parametrize("n,batch", [(1000, 8), (4097, 2), (65536, 1)])
+@pytest.mark.parametrize("kind", sorted(REAL_KINDS))
+def test_real_kind_accuracy(kind, n, batch, dtype):
+    x, ref, call = real_kind_case(kind, n, batch, dtype, seed=n)
+    l2, _ = errors(call(pysyclfft, x), ref)
+    assert l2 <= REAL_BOUND[dtype], f"{kind} n={n} {np.dtype(dtype).name}: L2 error {l2:.3g}"
