@@ -1,7 +1,7 @@
 """Concurrency: transforms and plan creation from 8 threads, several queues on one
 device (in order and out of order), and dpnp work interleaved on the same queue;
 every result is checked against numpy in double precision."""
-import threading
+import threads
 
 import numpy as np
 import pytest
@@ -26,23 +26,7 @@ def bound(dtype, n):
 
 
 def run_threads(work, count=THREADS):
-    """Runs work(t) on `count` threads; re-raises the first failure."""
-    failures = []
-
-    def guarded(t):
-        try:
-            work(t)
-        except BaseException as e:  # noqa: BLE001 - reported below
-            failures.append(e)
-
-    threads = [threading.Thread(target=guarded, args=(t,)) for t in range(count)]
-    for t in threads:
-        t.start()
-    for t in threads:
-        t.join(timeout=300)
-    assert not any(t.is_alive() for t in threads), "threads hung"
-    if failures:
-        raise failures[0]
+    threads.run_threads(work, count)
 
 
 # Per thread: a transform, its numpy reference, and an input; lengths differ per

@@ -3,7 +3,6 @@
 Lengths whose complex FFT is prime or too long for one work-group (17, 101,
 4099, 2**20) run the unfused path around a multi-pass or Bluestein plan.
 """
-import threading
 
 import numpy as np
 import pytest
@@ -14,6 +13,7 @@ import dpnp.tensor as dpt
 
 import pysyclfft
 from pysyclfft import _arrays, _core
+from threads import run_threads
 from real_helpers import assert_close as _assert_close, unfused  # noqa: F401 (unfused: a fixture)
 
 # even, odd, prime (7, 13 single kernel; 17, 101, 4099 Bluestein), large (packed
@@ -220,22 +220,13 @@ def test_threads(rng, as_dpnp):
     """Several Python threads calling real transforms at once neither hang nor mix up results."""
     jobs = {(t, n): rng.standard_normal((5, n)) for t in range(4) for n in (12, 15, 100)}
     inputs = {k: dpnp.asarray(a) if as_dpnp else a for k, a in jobs.items()}
-    results, failures = {}, []
+    results = {}
 
     def work(t):
-        try:
-            for n in (12, 15, 100):
-                results[t, n] = (pysyclfft.rfft(inputs[t, n]), pysyclfft.irfft(pysyclfft.rfft(inputs[t, n]), n))
-        except Exception as e:  # noqa: BLE001 - reported below
-            failures.append(e)
+        for n in (12, 15, 100):
+            results[t, n] = (pysyclfft.rfft(inputs[t, n]), pysyclfft.irfft(pysyclfft.rfft(inputs[t, n]), n))
 
-    threads = [threading.Thread(target=work, args=(t,)) for t in range(4)]
-    for t in threads:
-        t.start()
-    for t in threads:
-        t.join(timeout=240)
-    assert not any(t.is_alive() for t in threads), "threads hung"
-    assert not failures, failures
+    run_threads(work, 4)
     for (t, n), a in jobs.items():
         spectrum, back = results[t, n]
         assert_close(spectrum, np.fft.rfft(a), np.complex128, n)
