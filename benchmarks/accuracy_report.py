@@ -50,6 +50,11 @@ REAL_CASES = [("fused single kernel", 1000, 16), ("around Bluestein", 4097, 4),
               ("around multi-pass", 65536, 1), ("around multi-pass", 2**20, 1)]
 
 
+def _cell(error):
+    """'L2 / max' of an (l2, max) pair."""
+    return f"{error[0]:.2e} / {error[1]:.2e}"
+
+
 def measure_real(quick):
     rows = []
     for path, n, batch in REAL_CASES:
@@ -68,18 +73,17 @@ def measure_real(quick):
 def markdown_real(rows):
     out = ["| kind | n | path | dtype | pysyclfft L2 / max | scipy L2 / max |", "|---|---|---|---|---|---|"]
     for r in rows:
-        out.append(f"| {r['kind']} | {r['n']} | {r['path']} | {r['dtype']} | {r['pysyclfft'][0]:.2e} / "
-                   f"{r['pysyclfft'][1]:.2e} | {r['scipy'][0]:.2e} / {r['scipy'][1]:.2e} |")
+        out.append(f"| {r['kind']} | {r['n']} | {r['path']} | {r['dtype']} | {_cell(r['pysyclfft'])} | "
+                   f"{_cell(r['scipy'])} |")
     return "\n".join(out)
 
 
 def markdown(rows):
-    fmt = lambda e: f"{e[0]:.2e} / {e[1]:.2e}"  # noqa: E731
     out = ["| class | n | dtype | pysyclfft L2 / max | numpy L2 / max | scipy L2 / max | bound (L2) |",
            "|---|---|---|---|---|---|---|"]
     for r in rows:
-        out.append(f"| {r['class']} | {r['n']} | {r['dtype']} | {fmt(r['pysyclfft'])} | {fmt(r['numpy'])} | "
-                   f"{fmt(r['scipy'])} | {L2_BOUND[np.dtype(r['dtype']).type]:.0e} |")
+        out.append(f"| {r['class']} | {r['n']} | {r['dtype']} | {_cell(r['pysyclfft'])} | {_cell(r['numpy'])} | "
+                   f"{_cell(r['scipy'])} | {L2_BOUND[np.dtype(r['dtype']).type]:.0e} |")
     return "\n".join(out)
 
 

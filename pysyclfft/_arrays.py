@@ -32,6 +32,11 @@ def kind_of(x):
     return ArrayKind.NUMPY
 
 
+def shape_of(x):
+    """The shape of an array or array-like, without converting it."""
+    return x.shape if hasattr(x, "shape") else np.shape(x)
+
+
 def as_usm_ndarray(x):
     """A usm_ndarray view of a USM array (no copy)."""
     if isinstance(x, dpnp.ndarray):

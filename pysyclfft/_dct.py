@@ -15,8 +15,9 @@ import numpy as np
 import dpnp.tensor as dpt
 
 from . import _args, _arrays, _c2c, _info, _memory, _plan
+from ._arrays import shape_of
 from ._mapped import (AxisMap, RealTransform, deliver, device_input, empty_like_shape, output_array, private_copy,
-                      queue_and_kind, shape_of)
+                      queue_and_kind)
 
 _INVERSE_TYPE = {1: 1, 2: 3, 3: 2, 4: 4}
 _SQRT2 = float(np.sqrt(2.0))

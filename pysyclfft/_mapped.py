@@ -15,10 +15,6 @@ RealTransform = _core.RealTransform
 force_unfused = False
 
 
-def shape_of(x):
-    return x.shape if hasattr(x, "shape") else np.shape(x)
-
-
 def queue_and_kind(x):
     kind = _arrays.kind_of(x)
     queue = _arrays.default_queue() if kind == _arrays.ArrayKind.NUMPY else _arrays.as_usm_ndarray(x).sycl_queue

@@ -15,7 +15,8 @@ the real pass conjugates its input).
 import numpy as np
 
 from . import _args, _arrays, _c2c, _plan
-from ._mapped import AxisMap, RealTransform, deliver, device_input, output_array, private_copy, shape_of
+from ._arrays import shape_of
+from ._mapped import AxisMap, RealTransform, deliver, device_input, output_array, private_copy
 
 
 def _real_dtype(dtype, queue):
