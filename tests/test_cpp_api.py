@@ -76,12 +76,21 @@ def test_strided_round_trip_with_scale(example_output):
     assert np.all(round_trip[1::2] == 0)  # the gaps of the strided output are untouched
 
 
+def test_real_2d_forward_and_round_trip(example_output):
+    x = sample(40).real.reshape(4, 10)
+    want = np.fft.rfft2(x).ravel()
+    assert rel_l2(example_output["real_forward_f64"], want) < 8 * np.finfo(np.float64).eps * 6
+    round_trip = example_output["real_roundtrip_f64"]
+    assert rel_l2(round_trip, x.ravel()) < 8 * np.finfo(np.float64).eps * 6
+    assert np.all(round_trip.imag == 0)
+
+
 # --- REAL domain: tests/cpp/real_descriptor.cpp ---------------------------------
 
 REAL_CASES = ["oop_1d_16", "oop_1d_17", "oop_1d_1000", "oop_1d_4096", "oop_1d_32768", "oop_1d_single_17",
               "oop_1d_single_1000", "inplace_1d_16", "inplace_1d_17", "inplace_1d_32768", "inplace_1d_single_1000",
               "strided_1d_16", "oop_2d_6x10", "inplace_2d_6x9", "oop_2d_single_6x17", "oop_3d_3x4x16",
-              "inplace_3d_single_3x4x9", "strided_2d_6x10"]
+              "inplace_3d_single_3x4x9", "gapped_3d_3x4x17", "strided_2d_6x10"]
 
 
 def parse_real_cases(text):
@@ -190,3 +199,19 @@ def test_real_out_of_place_leaves_gaps_untouched(real_cases):
 def test_real_out_of_place_keeps_inputs(real_cases, name):
     """Out of place, neither direction writes its input (n-D backward works on a copy)."""
     assert real_cases[name]["inputs_kept"] == [True, True]
+
+
+def row_major(shape):
+    """oneMath strides {0, s_1, ..., s_d} of a row-major array of `shape`, and its size."""
+    strides = [int(np.prod(shape[j + 1:])) for j in range(len(shape))]
+    return [0] + strides, int(np.prod(shape))
+
+
+@pytest.mark.parametrize("name", [n for n in REAL_CASES if n.startswith(("oop_", "inplace_"))])
+def test_real_default_layouts(real_cases, name):
+    """oneMath's defaults: complex rows of n/2+1; real rows of n, padded to 2*(n/2+1) in place."""
+    c = real_cases[name]
+    n = c["lengths"][-1]
+    real_row = 2 * (n // 2 + 1) if c["in_place"] else n
+    assert (c["fwd"], c["fwd_dist"]) == row_major(c["lengths"][:-1] + [real_row])
+    assert (c["bwd"], c["bwd_dist"]) == row_major(c["lengths"][:-1] + [n // 2 + 1])

@@ -122,6 +122,9 @@ int main() {
   run<dft::precision::SINGLE>(q, {"oop_2d_single_6x17", {6, 17}, 1});
   run<dft::precision::DOUBLE>(q, {"oop_3d_3x4x16", {3, 4, 16}, 2});
   run<dft::precision::SINGLE>(q, {"inplace_3d_single_3x4x9", {3, 4, 9}, 1, true});
+  // 3-D batched with gaps between rows and planes: no batch dimensions merge, so
+  // launches loop over one; 17 takes the unfused map passes.
+  run<dft::precision::DOUBLE>(q, {"gapped_3d_3x4x17", {3, 4, 17}, 2, false, {0, 100, 20, 1}, {0, 48, 10, 1}, 320, 160});
   // 2-D with transposed real rows (column-major real side) and an offset complex side.
   run<dft::precision::DOUBLE>(q, {"strided_2d_6x10", {6, 10}, 1, false, {0, 1, 6}, {2, 6, 1}});
   return 0;
