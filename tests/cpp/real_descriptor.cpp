@@ -79,7 +79,8 @@ template <dft::precision P> void run(sycl::queue& q, const Case& c) {
   const std::int64_t complex_size = c.in_place ? std::max(reals + 1, 2 * complexes) / 2 : complexes;
   const std::int64_t real_size = c.in_place ? 2 * complex_size : reals;
   Real* r = sycl::malloc_shared<Real>(real_size, q);
-  auto* z = c.in_place ? reinterpret_cast<std::complex<Real>*>(r) : sycl::malloc_shared<std::complex<Real>>(complex_size, q);
+  auto* z = c.in_place ? reinterpret_cast<std::complex<Real>*>(r)
+                       : sycl::malloc_shared<std::complex<Real>>(complex_size, q);
   Real* zr = reinterpret_cast<Real*>(z);
 
   for (std::int64_t j = 0; j < real_size; ++j) r[j] = Real(sample(j));
