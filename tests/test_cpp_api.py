@@ -74,3 +74,144 @@ def test_strided_round_trip_with_scale(example_output):
     round_trip = example_output["strided_roundtrip_f64"]
     assert rel_l2(round_trip[::2], x[::2]) < 8 * np.finfo(np.float64).eps * 4
     assert np.all(round_trip[1::2] == 0)  # the gaps of the strided output are untouched
+
+
+def test_real_2d_forward_and_round_trip(example_output):
+    x = sample(40).real.reshape(4, 10)
+    want = np.fft.rfft2(x).ravel()
+    assert rel_l2(example_output["real_forward_f64"], want) < 8 * np.finfo(np.float64).eps * 6
+    round_trip = example_output["real_roundtrip_f64"]
+    assert rel_l2(round_trip, x.ravel()) < 8 * np.finfo(np.float64).eps * 6
+    assert np.all(round_trip.imag == 0)
+
+
+# --- REAL domain: tests/cpp/real_descriptor.cpp ---------------------------------
+
+REAL_CASES = ["oop_1d_16", "oop_1d_17", "oop_1d_1000", "oop_1d_4096", "oop_1d_32768", "oop_1d_single_17",
+              "oop_1d_single_1000", "inplace_1d_16", "inplace_1d_17", "inplace_1d_32768", "inplace_1d_single_1000",
+              "strided_1d_16", "oop_2d_6x10", "inplace_2d_6x9", "oop_2d_single_6x17", "oop_3d_3x4x16",
+              "inplace_3d_single_3x4x9", "gapped_3d_3x4x17", "strided_2d_6x10"]
+
+
+def parse_real_cases(text):
+    """{name: case dict} from the program's 'case' headers and buffers."""
+    cases, lines = {}, iter(text.splitlines())
+    for line in lines:
+        words = line.split()
+        assert words[0] == "case", line
+        name, prec, in_place, batch = words[1], words[2], words[3] == "1", int(words[4])
+        fwd_scale, bwd_scale, d = float(words[5]), float(words[6]), int(words[7])
+        ints = [int(w) for w in words[8:]]
+        lengths, ints = ints[:d], ints[d:]
+        fwd, fwd_dist, bwd, bwd_dist = ints[:d + 1], ints[d + 1], ints[d + 2:2 * d + 3], ints[2 * d + 3]
+        reals, complexes = (int(w) for w in next(lines).split())
+        case = dict(prec=prec, in_place=in_place, batch=batch, fwd_scale=fwd_scale, bwd_scale=bwd_scale,
+                    lengths=lengths, fwd=fwd, fwd_dist=fwd_dist, bwd=bwd, bwd_dist=bwd_dist, reals=reals,
+                    complexes=complexes)
+        for direction in ("forward", "backward"):
+            what, count = next(lines).split()
+            assert what == direction
+            case[direction] = np.array([float(next(lines)) for _ in range(int(count))])
+        what, *kept = next(lines).split()
+        assert what == "inputs_kept"
+        case["inputs_kept"] = [k == "1" for k in kept]
+        cases[name] = case
+    return cases
+
+
+@pytest.fixture(scope="module")
+def real_cases(tmp_path_factory):
+    build = tmp_path_factory.mktemp("cpp_real")
+    configure = ["cmake", "-S", str(ROOT / "tests" / "cpp"), "-B", str(build), "-G", "Ninja",
+                 "-DCMAKE_BUILD_TYPE=Release", f"-Dpysyclfft_DIR={ROOT / 'cmake'}",
+                 f"-DPython_EXECUTABLE={sys.executable}"]
+    subprocess.run(configure, check=True, capture_output=True, text=True)
+    subprocess.run(["cmake", "--build", str(build), "--target", "real_descriptor"], check=True, capture_output=True,
+                   text=True)
+    _environment.configure()
+    run = subprocess.run([str(build / "real_descriptor")], env=dict(os.environ), capture_output=True, text=True,
+                         timeout=600)
+    assert run.returncode == 0, run.stderr
+    return parse_real_cases(run.stdout)
+
+
+def input_buffer(count, dtype):
+    """What the program fills every input buffer with: sample(j) over its reals, rounded to the precision."""
+    j = np.arange(count, dtype=np.int64)
+    return (((j * 7919) % 1009) / 504.5 - 1.0).astype(dtype).astype(np.float64)
+
+
+def strided(buffer, offset_strides, distance, batch, shape):
+    """The (batch, *shape) elements that oneMath strides {offset, s_1, ..., s_d} and a distance locate."""
+    index = np.full((batch,) + tuple(shape), offset_strides[0], dtype=np.int64)
+    index += (np.arange(batch) * distance).reshape((batch,) + (1,) * len(shape))
+    for axis, (n, s) in enumerate(zip(shape, offset_strides[1:])):
+        index += (np.arange(n) * s).reshape((1,) * (axis + 1) + (n,) + (1,) * (len(shape) - axis - 1))
+    return buffer[index]
+
+
+def real_bound(case):
+    eps = np.finfo(np.float32 if case["prec"] == "single" else np.float64).eps
+    return 8 * eps * max(1.0, np.log2(np.prod(case["lengths"])))
+
+
+def test_real_cases_all_ran(real_cases):
+    assert sorted(real_cases) == sorted(REAL_CASES)
+
+
+@pytest.mark.parametrize("name", REAL_CASES)
+def test_real_forward_matches_numpy_rfftn(real_cases, name):
+    c = real_cases[name]
+    lengths, axes = c["lengths"], tuple(range(1, len(c["lengths"]) + 1))
+    dtype = np.float32 if c["prec"] == "single" else np.float64
+    half = lengths[:-1] + [lengths[-1] // 2 + 1]
+    size = max(c["reals"] + 1, 2 * c["complexes"]) // 2 * 2 if c["in_place"] else c["reals"]
+    x = strided(input_buffer(size, dtype), c["fwd"], c["fwd_dist"], c["batch"], lengths)
+    want = np.fft.rfftn(x, axes=axes) * c["fwd_scale"]
+    out = c["forward"][0::2] + 1j * c["forward"][1::2]
+    got = strided(out, c["bwd"], c["bwd_dist"], c["batch"], half)
+    assert rel_l2(got, want) < real_bound(c)
+
+
+@pytest.mark.parametrize("name", REAL_CASES)
+def test_real_backward_matches_numpy_irfftn(real_cases, name):
+    c = real_cases[name]
+    lengths, axes = c["lengths"], tuple(range(1, len(c["lengths"]) + 1))
+    dtype = np.float32 if c["prec"] == "single" else np.float64
+    half = lengths[:-1] + [lengths[-1] // 2 + 1]
+    size = max(c["reals"] + 1, 2 * c["complexes"]) // 2 if c["in_place"] else c["complexes"]
+    buffer = input_buffer(2 * size, dtype)
+    y = strided(buffer[0::2] + 1j * buffer[1::2], c["bwd"], c["bwd_dist"], c["batch"], half)
+    want = np.fft.irfftn(y, s=lengths, axes=axes) * (np.prod(lengths) * c["bwd_scale"])
+    got = strided(c["backward"], c["fwd"], c["fwd_dist"], c["batch"], lengths)
+    assert rel_l2(got, want) < real_bound(c)
+
+
+def test_real_out_of_place_leaves_gaps_untouched(real_cases):
+    """The strided outputs write only their elements (the program zeroes output buffers first)."""
+    c = real_cases["strided_1d_16"]
+    written = np.zeros(c["reals"], dtype=bool)
+    written[strided(np.arange(c["reals"]), c["fwd"], c["fwd_dist"], c["batch"], c["lengths"]).ravel()] = True
+    assert np.all(c["backward"][~written] == 0)
+
+
+@pytest.mark.parametrize("name", [n for n in REAL_CASES if "inplace" not in n])
+def test_real_out_of_place_keeps_inputs(real_cases, name):
+    """Out of place, neither direction writes its input (n-D backward works on a copy)."""
+    assert real_cases[name]["inputs_kept"] == [True, True]
+
+
+def row_major(shape):
+    """oneMath strides {0, s_1, ..., s_d} of a row-major array of `shape`, and its size."""
+    strides = [int(np.prod(shape[j + 1:])) for j in range(len(shape))]
+    return [0] + strides, int(np.prod(shape))
+
+
+@pytest.mark.parametrize("name", [n for n in REAL_CASES if n.startswith(("oop_", "inplace_"))])
+def test_real_default_layouts(real_cases, name):
+    """oneMath's defaults: complex rows of n/2+1; real rows of n, padded to 2*(n/2+1) in place."""
+    c = real_cases[name]
+    n = c["lengths"][-1]
+    real_row = 2 * (n // 2 + 1) if c["in_place"] else n
+    assert (c["fwd"], c["fwd_dist"]) == row_major(c["lengths"][:-1] + [real_row])
+    assert (c["bwd"], c["bwd_dist"]) == row_major(c["lengths"][:-1] + [n // 2 + 1])

@@ -9,6 +9,7 @@
 
 namespace dft = pysyclfft::dft;
 using Complex = dft::descriptor<dft::precision::DOUBLE, dft::domain::COMPLEX>;
+using Real = dft::descriptor<dft::precision::DOUBLE, dft::domain::REAL>;
 using Strides = std::vector<std::int64_t>;
 
 void check(const char* name, const std::function<void()>& attempt) {
@@ -79,6 +80,23 @@ int main() {
     d.commit(q);
     d.set_value(P::FORWARD_SCALE, 0.5);
     dft::compute_forward(d, a).wait();
+  });
+  check("real_in_place_unpadded_rows", [&] {  // 2-D real rows of 8 cannot hold 5 complex values
+    Real d({4, 8});
+    d.set_value(P::FWD_STRIDES, Strides{0, 8, 1});
+    d.commit(q);
+  });
+  check("real_minimal_needs_buffer", [&] {  // 2^15: its map FFT is a multi-pass plan
+    Real d(32768);
+    d.set_value(P::MEMORY_MODE, V::MEMORY_MINIMAL);
+    d.commit(q);
+  });
+  check("real_minimal_backward_copy", [&] {  // out-of-place 2-D backward keeps its input: needs a copy
+    Real d({2, 4});
+    d.set_value(P::PLACEMENT, V::NOT_INPLACE);
+    d.set_value(P::MEMORY_MODE, V::MEMORY_MINIMAL);
+    d.commit(q);
+    dft::compute_backward(d, a, reinterpret_cast<double*>(b)).wait();
   });
   check("valid_after_errors", [&] {  // no exception expected: the API stays usable
     Complex d(8);

@@ -9,10 +9,27 @@
 //   sycl::event e = dft::compute_forward(desc, data, deps);  // in place, on USM
 //
 // Strides follow oneMath: {offset, stride of dimension 1, ..., stride of dimension d}
-// in complex elements; distances separate the transforms of a batch. PLACEMENT is
-// INPLACE by default. FORWARD_SCALE / BACKWARD_SCALE multiply the results (1 by
-// default). MEMORY_MODE = MEMORY_MINIMAL forbids scratch buffers beyond the twiddle
-// tables (today's single-kernel plans never need any, so both modes run alike).
+// in elements of the domain's type; distances separate the transforms of a batch.
+// PLACEMENT is INPLACE by default. FORWARD_SCALE / BACKWARD_SCALE multiply the
+// results (1 by default, so backward after forward multiplies by the size).
+//
+// domain::REAL: forward is real -> conjugate-even (R2C), backward the inverse
+// (C2R). The last dimension n_d is the halved one: the backward domain holds
+// n_d/2+1 complex values along it (CCE storage). FWD_STRIDES/FWD_DISTANCE count
+// real elements, BWD_STRIDES/BWD_DISTANCE complex ones. Unless set, they default
+// to row-major layouts that fit the PLACEMENT (re-derived when PLACEMENT or
+// LENGTHS change): NOT_INPLACE real rows of n_d, INPLACE real rows padded to
+// 2*(n_d/2+1) so each complex row lies over its real row. In place, the offsets,
+// the outer strides and the distances on the real side must be twice the complex
+// ones and a real row must lie within its complex row. Imaginary parts that must
+// vanish for a real result (the zero and, for even n_d, the last frequency of the
+// last dimension) are ignored, as numpy does.
+//
+// MEMORY_MODE = MEMORY_MINIMAL forbids work buffers beyond the plans' tables:
+// complex multi-pass lengths then run in place (see AnyC2CPlan); a real last
+// length whose map FFT does not fit one work-group, and an out-of-place backward
+// REAL transform of two or more dimensions (which keeps its input intact by
+// working on a copy), need a work buffer, so they throw unimplemented.
 // The kernels are compiled at run time from the headers in
 // PYSYCLFFT_KERNEL_INCLUDE_DIR (set by the CMake package, find_package(pysyclfft)).
 #pragma once
@@ -24,12 +41,14 @@
 #include <cstdlib>
 #include <map>
 #include <memory>
+#include <optional>
 #include <stdexcept>
 #include <string>
 #include <type_traits>
 #include <vector>
 
 #include "plan/any_c2c_plan.hpp"
+#include "plan/real_line_plan.hpp"
 
 namespace pysyclfft::dft {
 
@@ -109,6 +128,49 @@ inline std::int64_t product(const std::vector<std::int64_t>& v) {
   return p;
 }
 
+// Where the data of one side (input or output) of a pass lies: oneMath strides
+// {offset, s_1, ..., s_d} and the distance between the transforms of a batch.
+struct Side {
+  const std::vector<std::int64_t>& strides;
+  std::int64_t distance;
+};
+
+// The launches of the 1-D transforms along dimension d of `batch` arrays of
+// `shape`: the kernel's two batch dimensions cover as much as merging allows,
+// one layout per index of the dimensions beyond them.
+inline std::vector<plan::BatchLayout> line_layouts(const std::vector<std::int64_t>& shape, std::size_t d,
+                                                   std::int64_t batch, const Side& in, const Side& out) {
+  std::vector<BatchDim> dims{{batch, in.distance, out.distance}};
+  for (std::size_t j = 0; j < shape.size(); ++j)
+    if (j != d) dims.push_back({shape[j], in.strides[j + 1], out.strides[j + 1]});
+  dims = merge_batch_dims(dims);
+  const std::size_t in_kernel = std::min<std::size_t>(dims.size(), 2);
+  plan::BatchLayout layout{in.strides[0], out.strides[0], in.strides[d + 1], out.strides[d + 1], 1, 0, 0, 1, 0, 0};
+  if (in_kernel > 0) layout.count0 = dims[0].count, layout.in_dist0 = dims[0].in, layout.out_dist0 = dims[0].out;
+  if (in_kernel > 1) layout.count1 = dims[1].count, layout.in_dist1 = dims[1].in, layout.out_dist1 = dims[1].out;
+  std::int64_t loops = 1;
+  for (std::size_t i = in_kernel; i < dims.size(); ++i) loops *= dims[i].count;
+  std::vector<plan::BatchLayout> layouts;
+  for (std::int64_t index = 0; index < loops; ++index) {
+    plan::BatchLayout l = layout;
+    std::int64_t rest = index;
+    for (std::size_t i = in_kernel; i < dims.size(); ++i) {
+      const std::int64_t at = rest % dims[i].count;
+      rest /= dims[i].count;
+      l.in_offset += at * dims[i].in;
+      l.out_offset += at * dims[i].out;
+    }
+    layouts.push_back(l);
+  }
+  return layouts;
+}
+
+// The arrays' shape on the complex side: the last length halved (n/2+1) for REAL.
+inline std::vector<std::int64_t> complex_shape(std::vector<std::int64_t> lengths, domain dom) {
+  if (dom == domain::REAL) lengths.back() = lengths.back() / 2 + 1;
+  return lengths;
+}
+
 }  // namespace detail
 
 template <precision Prec, domain Dom> class descriptor {
@@ -124,8 +186,8 @@ template <precision Prec, domain Dom> class descriptor {
     switch (p) {
       case config_param::LENGTHS: set_lengths({v}); break;
       case config_param::NUMBER_OF_TRANSFORMS: batch_ = positive(v, "NUMBER_OF_TRANSFORMS"); break;
-      case config_param::FWD_DISTANCE: fwd_distance_ = v; break;
-      case config_param::BWD_DISTANCE: bwd_distance_ = v; break;
+      case config_param::FWD_DISTANCE: fwd_distance_ = v, fwd_.distance_set = true; break;
+      case config_param::BWD_DISTANCE: bwd_distance_ = v, bwd_.distance_set = true; break;
       default: throw invalid_argument("pysyclfft::dft: this parameter does not take an integer");
     }
     committed_ = false;
@@ -139,7 +201,7 @@ template <precision Prec, domain Dom> class descriptor {
   }
   void set_value(config_param p, config_value v) {
     if (p == config_param::PLACEMENT && (v == config_value::INPLACE || v == config_value::NOT_INPLACE))
-      in_place_ = v == config_value::INPLACE;
+      in_place_ = v == config_value::INPLACE, set_default_layout();
     else if (p == config_param::MEMORY_MODE && (v == config_value::MEMORY_AUTO || v == config_value::MEMORY_MINIMAL))
       memory_minimal_ = v == config_value::MEMORY_MINIMAL;
     else throw invalid_argument("pysyclfft::dft: invalid value for PLACEMENT or MEMORY_MODE");
@@ -147,8 +209,8 @@ template <precision Prec, domain Dom> class descriptor {
   }
   void set_value(config_param p, const std::vector<std::int64_t>& v) {
     if (p == config_param::LENGTHS) set_lengths(v);
-    else if (p == config_param::FWD_STRIDES) fwd_strides_ = checked_strides(v, "FWD_STRIDES");
-    else if (p == config_param::BWD_STRIDES) bwd_strides_ = checked_strides(v, "BWD_STRIDES");
+    else if (p == config_param::FWD_STRIDES) fwd_strides_ = checked_strides(v, "FWD_STRIDES"), fwd_.strides_set = true;
+    else if (p == config_param::BWD_STRIDES) bwd_strides_ = checked_strides(v, "BWD_STRIDES"), bwd_.strides_set = true;
     else throw invalid_argument("pysyclfft::dft: only LENGTHS, FWD_STRIDES and BWD_STRIDES take a vector");
     committed_ = false;
   }
@@ -189,25 +251,36 @@ template <precision Prec, domain Dom> class descriptor {
   }
 
   // Checks the configuration and builds the plans (compiling every kernel in
-  // one run-time compilation) for computing on `q`.
+  // one run-time compilation per entry point) for computing on `q`.
   void commit(sycl::queue& q) {
+    check_layout();
+    const auto prec = Prec == precision::SINGLE ? plan::Precision::f32 : plan::Precision::f64;
+    if (!plan::supports(q.get_device(), prec))
+      throw unimplemented("pysyclfft::dft: the device has no double precision (fp64) support");
+    const auto memory = memory_minimal_ ? plan::Memory::minimal : plan::Memory::fast;
+    // Complex passes run along every dimension but a REAL descriptor's last.
+    std::vector<std::int64_t> complex_lengths(lengths_.begin(), lengths_.end() - (Dom == domain::REAL ? 1 : 0));
+    std::sort(complex_lengths.begin(), complex_lengths.end());
+    complex_lengths.erase(std::unique(complex_lengths.begin(), complex_lengths.end()), complex_lengths.end());
+    plans_.clear();
     if constexpr (Dom == domain::REAL) {
-      throw unimplemented("pysyclfft::dft: real-domain descriptors are not implemented yet");
+      const std::int64_t n = lengths_.back();
+      if (memory_minimal_ && !plan::RealLinePlan::fused(q.get_device(), plan::RealTransform::r2c, n, prec))
+        throw unimplemented("pysyclfft::dft: MEMORY_MINIMAL: the real length " + std::to_string(n) +
+                            " needs a work buffer (its FFT does not fit one work-group)");
+      plan::RealLinePlan::precompile(q, {{plan::RealTransform::r2c, n}, {plan::RealTransform::c2r, n}}, prec,
+                                     complex_lengths, memory);
+      r2c_ = std::make_shared<plan::RealLinePlan>(q, plan::RealTransform::r2c, n, prec, memory);
+      c2r_ = std::make_shared<plan::RealLinePlan>(q, plan::RealTransform::c2r, n, prec, memory);
+      work_.reset();
+      if (backward_needs_work() && !memory_minimal_)
+        work_ = plan::device_buffer(q, std::size_t(batch_ * work_distance()) * sizeof(complex_type));
     } else {
-      check_layout();
-      const auto prec = Prec == precision::SINGLE ? plan::Precision::f32 : plan::Precision::f64;
-      if (!plan::supports(q.get_device(), prec))
-        throw unimplemented("pysyclfft::dft: the device has no double precision (fp64) support");
-      std::vector<std::int64_t> unique(lengths_);
-      std::sort(unique.begin(), unique.end());
-      unique.erase(std::unique(unique.begin(), unique.end()), unique.end());
-      const auto memory = memory_minimal_ ? plan::Memory::minimal : plan::Memory::fast;
-      plan::precompile_any_c2c(q, unique, prec, 0, memory);  // every length's kernels in one build
-      plans_.clear();
-      for (auto n : unique) plans_[n] = std::make_shared<plan::AnyC2CPlan>(q, n, prec, 0, memory);
-      queue_ = q;
-      committed_ = true;
+      plan::precompile_any_c2c(q, complex_lengths, prec, 0, memory);  // every length's kernels in one build
     }
+    for (auto n : complex_lengths) plans_[n] = std::make_shared<plan::AnyC2CPlan>(q, n, prec, 0, memory);
+    queue_ = q;
+    committed_ = true;
   }
 
   sycl::queue& get_queue() {
@@ -215,30 +288,47 @@ template <precision Prec, domain Dom> class descriptor {
     return queue_;
   }
 
-  // Used by compute_forward/compute_backward: `in` and `out` hold complex elements.
+  // Used by compute_forward/compute_backward: `in` and `out` hold elements of
+  // the domains' types (real on the forward side of a REAL descriptor).
   sycl::event compute(const void* in, void* out, bool forward, const std::vector<sycl::event>& deps) {
     require_committed();
     const bool in_place = in == out;
     if (in_place != in_place_)
       throw invalid_argument(in_place_ ? "pysyclfft::dft: PLACEMENT is INPLACE: pass one pointer"
                                        : "pysyclfft::dft: PLACEMENT is NOT_INPLACE: pass different input and output");
-    const auto& in_strides = forward ? fwd_strides_ : bwd_strides_;
-    const auto& out_strides = forward ? bwd_strides_ : fwd_strides_;
-    const std::int64_t in_dist = forward ? fwd_distance_ : bwd_distance_;
-    const std::int64_t out_dist = forward ? bwd_distance_ : fwd_distance_;
-    std::vector<sycl::event> pending = deps;
-    // Innermost dimension first; later passes run in place on the output.
-    for (std::size_t k = 0; k < lengths_.size(); ++k) {
-      const std::size_t d = lengths_.size() - 1 - k;
-      const bool first = k == 0;
-      pending = one_dimension(first ? in : out, out, d, first ? in_strides : out_strides, out_strides,
-                              first ? in_dist : out_dist, out_dist, forward, first ? (forward ? fwd_scale_ : bwd_scale_) : 1.0,
-                              pending);
+    const detail::Side fwd{fwd_strides_, fwd_distance_}, bwd{bwd_strides_, bwd_distance_};
+    const double scale = forward ? fwd_scale_ : bwd_scale_;
+    std::vector<sycl::event> pending;
+    if constexpr (Dom == domain::COMPLEX) {
+      pending = complex_passes(in, out, forward ? fwd : bwd, forward ? bwd : fwd, forward, scale, deps);
+    } else if (forward) {  // the real pass, then the complex passes in place on the output
+      pending = real_pass(*r2c_, in, out, fwd, bwd, scale, deps);
+      pending = complex_passes(out, out, bwd, bwd, true, 1.0, pending);
+    } else {  // the complex passes (on a copy unless in place), then the real pass
+      const bool copy = backward_needs_work();
+      if (copy && !work_)
+        throw unimplemented("pysyclfft::dft: MEMORY_MINIMAL: an out-of-place backward REAL transform of two or more "
+                            "dimensions needs a work buffer (use PLACEMENT INPLACE)");
+      const std::vector<std::int64_t> work_strides = detail::row_major_strides(complex_shape());
+      const detail::Side spectrum_side = copy ? detail::Side{work_strides, work_distance()} : bwd;
+      void* spectrum = copy ? work_.get() : out;
+      std::vector<sycl::event> wait = deps;
+      if (copy && last_work_) wait.push_back(*last_work_);  // the previous backward transform's use of the buffer
+      pending = complex_passes(in, spectrum, bwd, spectrum_side, false, 1.0, wait);
+      const bool one_dimension = lengths_.size() == 1;
+      pending = real_pass(*c2r_, one_dimension ? in : spectrum, out, one_dimension ? bwd : spectrum_side, fwd, scale,
+                          pending);
+      if (copy) return *(last_work_ = barrier(pending));
     }
-    return pending.size() == 1 ? pending[0] : queue_.ext_oneapi_submit_barrier(pending);
+    return barrier(pending);
   }
 
  private:
+  // Which of a side's layout values were set by the user (the others follow the defaults).
+  struct UserSet {
+    bool strides_set = false, distance_set = false;
+  };
+
   static std::int64_t positive(std::int64_t v, const char* what) {
     if (v < 1) throw invalid_argument(std::string("pysyclfft::dft: ") + what + " must be >= 1");
     return v;
@@ -248,9 +338,22 @@ template <precision Prec, domain Dom> class descriptor {
     if (lengths.empty()) throw invalid_argument("pysyclfft::dft: LENGTHS must not be empty");
     for (auto n : lengths) positive(n, "every length");
     lengths_ = std::move(lengths);
-    fwd_strides_ = bwd_strides_ = detail::row_major_strides(lengths_);
-    fwd_distance_ = bwd_distance_ = detail::product(lengths_);
+    fwd_ = bwd_ = UserSet{};
+    set_default_layout();
     committed_ = false;
+  }
+
+  std::vector<std::int64_t> complex_shape() const { return detail::complex_shape(lengths_, Dom); }
+
+  // Row-major layouts for the values the user did not set: complex rows of the
+  // (halved) complex shape; real rows of n_d, or padded to 2*(n_d/2+1) in place.
+  void set_default_layout() {
+    std::vector<std::int64_t> fwd_shape = Dom == domain::REAL ? complex_shape() : lengths_;
+    if (Dom == domain::REAL) fwd_shape.back() = in_place_ ? 2 * fwd_shape.back() : lengths_.back();
+    if (!fwd_.strides_set) fwd_strides_ = detail::row_major_strides(fwd_shape);
+    if (!fwd_.distance_set) fwd_distance_ = detail::product(fwd_shape);
+    if (!bwd_.strides_set) bwd_strides_ = detail::row_major_strides(complex_shape());
+    if (!bwd_.distance_set) bwd_distance_ = detail::product(complex_shape());
   }
 
   std::vector<std::int64_t> checked_strides(const std::vector<std::int64_t>& s, const char* what) const {
@@ -263,44 +366,63 @@ template <precision Prec, domain Dom> class descriptor {
   void check_layout() const {
     if (batch_ > 1 && (fwd_distance_ == 0 || bwd_distance_ == 0))
       throw invalid_argument("pysyclfft::dft: batched transforms need FWD_DISTANCE and BWD_DISTANCE");
-    if (in_place_ && (fwd_strides_ != bwd_strides_ || fwd_distance_ != bwd_distance_))
-      throw invalid_argument("pysyclfft::dft: in-place complex transforms need equal FWD/BWD strides and distances");
+    if (!in_place_) return;
+    if constexpr (Dom == domain::COMPLEX) {
+      if (fwd_strides_ != bwd_strides_ || fwd_distance_ != bwd_distance_)
+        throw invalid_argument("pysyclfft::dft: in-place complex transforms need equal FWD/BWD strides and distances");
+    } else {
+      // Every real row starts where its complex row starts and lies within it.
+      const std::size_t d = lengths_.size();
+      bool rows_coincide = batch_ == 1 || fwd_distance_ == 2 * bwd_distance_;
+      for (std::size_t j = 0; j < d; ++j) rows_coincide = rows_coincide && fwd_strides_[j] == 2 * bwd_strides_[j];
+      const std::int64_t real_span = (lengths_.back() - 1) * std::llabs(fwd_strides_[d]) + 1;
+      const std::int64_t complex_span = 2 * ((lengths_.back() / 2) * std::llabs(bwd_strides_[d]) + 1);
+      if (!rows_coincide || real_span > complex_span)
+        throw invalid_argument(
+            "pysyclfft::dft: in-place real transforms need FWD_STRIDES offset and outer strides and FWD_DISTANCE "
+            "twice the BWD ones (in real vs complex elements), and each real row within its complex row");
+    }
   }
 
   void require_committed() const {
     if (!committed_) throw uninitialized("pysyclfft::dft: commit the descriptor (after its last set_value) first");
   }
 
-  // Launches the 1-D transforms along dimension d of every transform in the batch.
-  std::vector<sycl::event> one_dimension(const void* in, void* out, std::size_t d,
-                                         const std::vector<std::int64_t>& in_strides,
-                                         const std::vector<std::int64_t>& out_strides, std::int64_t in_dist,
-                                         std::int64_t out_dist, bool forward, double scale,
-                                         const std::vector<sycl::event>& deps) const {
-    std::vector<detail::BatchDim> dims{{batch_, in_dist, out_dist}};
-    for (std::size_t j = 0; j < lengths_.size(); ++j)
-      if (j != d) dims.push_back({lengths_[j], in_strides[j + 1], out_strides[j + 1]});
-    dims = detail::merge_batch_dims(dims);
-    const std::size_t in_kernel = std::min<std::size_t>(dims.size(), 2);
-    plan::BatchLayout layout{in_strides[0], out_strides[0], in_strides[d + 1], out_strides[d + 1], 1, 0, 0, 1, 0, 0};
-    if (in_kernel > 0) layout.count0 = dims[0].count, layout.in_dist0 = dims[0].in, layout.out_dist0 = dims[0].out;
-    if (in_kernel > 1) layout.count1 = dims[1].count, layout.in_dist1 = dims[1].in, layout.out_dist1 = dims[1].out;
-    // Dimensions beyond the kernel's two are looped over here.
-    std::int64_t loops = 1;
-    for (std::size_t i = in_kernel; i < dims.size(); ++i) loops *= dims[i].count;
-    const plan::AnyC2CPlan& p = *plans_.at(lengths_[d]);
-    std::vector<sycl::event> events;
-    for (std::int64_t index = 0; index < loops; ++index) {
-      plan::BatchLayout l = layout;
-      std::int64_t rest = index;
-      for (std::size_t i = in_kernel; i < dims.size(); ++i) {
-        const std::int64_t at = rest % dims[i].count;
-        rest /= dims[i].count;
-        l.in_offset += at * dims[i].in;
-        l.out_offset += at * dims[i].out;
-      }
-      events.push_back(p.execute(in, out, l, forward, scale, deps));
+  // Backward REAL transforms of two or more dimensions out of place run their
+  // complex passes on a copy, leaving the input intact.
+  bool backward_needs_work() const { return Dom == domain::REAL && !in_place_ && lengths_.size() > 1; }
+  std::int64_t work_distance() const { return detail::product(complex_shape()); }
+
+  sycl::event barrier(const std::vector<sycl::event>& events) {
+    return events.size() == 1 ? events[0] : queue_.ext_oneapi_submit_barrier(events);
+  }
+
+  // The complex passes, innermost dimension first, along every dimension of a
+  // COMPLEX descriptor and all but the last of a REAL one: the first reads `in`
+  // (laid out as `from`), each writes `out` (as `to`), later ones in place.
+  std::vector<sycl::event> complex_passes(const void* in, void* out, const detail::Side& from, const detail::Side& to,
+                                          bool forward, double scale, std::vector<sycl::event> deps) const {
+    const std::vector<std::int64_t> shape = complex_shape();
+    const std::size_t count = lengths_.size() - (Dom == domain::REAL ? 1 : 0);
+    for (std::size_t k = 0; k < count; ++k) {
+      const std::size_t d = count - 1 - k;
+      const bool first = k == 0;
+      const plan::AnyC2CPlan& p = *plans_.at(lengths_[d]);
+      std::vector<sycl::event> events;
+      for (const plan::BatchLayout& l : detail::line_layouts(shape, d, batch_, first ? from : to, to))
+        events.push_back(p.execute(first ? in : out, out, l, forward, first ? scale : 1.0, deps));
+      deps = std::move(events);
     }
+    return deps;
+  }
+
+  // The real pass along the last dimension (`from` and `to` in the elements of
+  // each side's type).
+  std::vector<sycl::event> real_pass(const plan::RealLinePlan& p, const void* in, void* out, const detail::Side& from,
+                                     const detail::Side& to, double scale, const std::vector<sycl::event>& deps) const {
+    std::vector<sycl::event> events;
+    for (const plan::BatchLayout& l : detail::line_layouts(lengths_, lengths_.size() - 1, batch_, from, to))
+      events.push_back(p.execute(in, out, l, scale, deps));
     return events;
   }
 
@@ -308,12 +430,16 @@ template <precision Prec, domain Dom> class descriptor {
   std::int64_t batch_ = 1;
   std::int64_t fwd_distance_ = 0, bwd_distance_ = 0;
   std::vector<std::int64_t> fwd_strides_, bwd_strides_;
+  UserSet fwd_, bwd_;
   double fwd_scale_ = 1.0, bwd_scale_ = 1.0;
   bool in_place_ = true;
   bool memory_minimal_ = false;
   bool committed_ = false;
   sycl::queue queue_;
-  std::map<std::int64_t, std::shared_ptr<plan::AnyC2CPlan>> plans_;  // one per distinct length
+  std::map<std::int64_t, std::shared_ptr<plan::AnyC2CPlan>> plans_;  // one per distinct complex length
+  std::shared_ptr<plan::RealLinePlan> r2c_, c2r_;                     // REAL: the last dimension
+  std::shared_ptr<void> work_;                                        // REAL: see backward_needs_work()
+  std::optional<sycl::event> last_work_;
 };
 
 namespace detail {

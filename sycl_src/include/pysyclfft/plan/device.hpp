@@ -2,6 +2,7 @@
 #pragma once
 #include <sycl/sycl.hpp>
 
+#include <algorithm>
 #include <atomic>
 #include <complex>
 #include <memory>
@@ -56,6 +57,13 @@ std::shared_ptr<void> device_copy(sycl::queue& q, const std::vector<std::complex
   ++live_device_tables();
   q.memcpy(p, v.data(), bytes).wait();
   return owned;
+}
+
+// An uninitialised device allocation of `bytes` (at least 1) owned by the returned pointer.
+inline std::shared_ptr<void> device_buffer(const sycl::queue& q, std::size_t bytes) {
+  void* p = sycl::malloc_device(std::max<std::size_t>(bytes, 1), q);
+  if (!p) throw DeviceAllocError(bytes);
+  return std::shared_ptr<void>(p, [q](void* ptr) { sycl::free(ptr, q); });
 }
 
 }  // namespace pysyclfft::plan

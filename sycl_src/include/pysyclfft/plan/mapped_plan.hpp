@@ -105,7 +105,8 @@ class MappedPlan {
   // Transforms layout.count() sequences (strides in elements of the input's and
   // the output's own types), multiplying by `scale`; edge_in/edge_out are
   // scipy's `orthogonalize` factors (1 when off); imag_sign = -1 conjugates complex
-  // input and output. `in` and `out` must not overlap.
+  // input and output. A transform's output may lie over its own input (a team
+  // reads its whole transform before it writes); distinct transforms must not overlap.
   sycl::event execute(const void* in, void* out, const BatchLayout& layout, double scale, double edge_in,
                       double edge_out, double imag_sign, const std::vector<sycl::event>& deps = {}) const {
     if (layout.count() == 0) return queue_.ext_oneapi_submit_barrier(deps);

@@ -1,0 +1,147 @@
+// A batched 1-D real transform (r2c or c2r) of any length: the fused map kernel
+// (mapped_plan.hpp) where the map's FFT fits one work-group, else the map's load
+// and store passes (map_pass_plan.hpp) around any complex plan (any_c2c_plan.hpp)
+// on a work buffer the plan owns, a chunk of transforms at a time. The C++ API
+// runs it along the last dimension; pysyclfft/_mapped.py's AxisMap composes the
+// same pieces for Python arrays.
+//
+// A transform may be computed in place (its output over its own input): the fused
+// kernel reads a whole transform into local memory before it writes (two or more
+// Stockham stages, or one butterfly), the unfused form goes through the buffer.
+#pragma once
+#include <sycl/sycl.hpp>
+
+#include <algorithm>
+#include <cstdint>
+#include <memory>
+#include <mutex>
+#include <optional>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "any_c2c_plan.hpp"
+#include "map_pass_plan.hpp"
+#include "mapped_plan.hpp"
+
+namespace pysyclfft::plan {
+
+// `l` cut into layouts of at most max_count transforms each (whole inner rows where they fit).
+inline std::vector<BatchLayout> split_layout(const BatchLayout& l, std::int64_t max_count) {
+  if (l.count() <= max_count) return {l};
+  const auto piece = [&l](std::int64_t t0, std::int64_t t1, std::int64_t count0, std::int64_t count1) {
+    BatchLayout p = l;
+    p.in_offset += t0 * l.in_dist0 + t1 * l.in_dist1;
+    p.out_offset += t0 * l.out_dist0 + t1 * l.out_dist1;
+    p.count0 = count0;
+    p.count1 = count1;
+    return p;
+  };
+  std::vector<BatchLayout> pieces;
+  if (l.count0 <= max_count) {
+    const std::int64_t rows = max_count / l.count0;
+    for (std::int64_t t1 = 0; t1 < l.count1; t1 += rows)
+      pieces.push_back(piece(0, t1, l.count0, std::min<std::int64_t>(rows, l.count1 - t1)));
+  } else {
+    for (std::int64_t t1 = 0; t1 < l.count1; ++t1)
+      for (std::int64_t t0 = 0; t0 < l.count0; t0 += max_count)
+        pieces.push_back(piece(t0, t1, std::min<std::int64_t>(max_count, l.count0 - t0), 1));
+  }
+  return pieces;
+}
+
+class RealLinePlan {
+ public:
+  // Whether length n runs as one fused kernel (no work buffer).
+  static bool fused(const sycl::device& dev, RealTransform t, std::int64_t n, Precision p) {
+    return choose_mapped_params(t, n, p, device_limits(dev)).supported();
+  }
+
+  RealLinePlan(sycl::queue q, RealTransform t, std::int64_t n, Precision p, Memory memory = Memory::fast)
+      : queue_(std::move(q)) {
+    if (fused(queue_.get_device(), t, n, p)) {
+      fused_ = std::make_unique<MappedPlan>(queue_, t, n, p);
+      return;
+    }
+    passes_ = std::make_unique<MapPassPlan>(queue_, t, n, p);
+    fft_ = std::make_unique<AnyC2CPlan>(queue_, passes_->fft_length(), p, 0, memory);
+    chunk_ = std::max<std::int64_t>(1, kScratchChunkElements / passes_->fft_length());
+    buffer_bytes_ = std::size_t(chunk_ * passes_->fft_length()) * 2 * real_size(p);
+    buffer_ = device_buffer(queue_, buffer_bytes_);
+  }
+  RealLinePlan(const RealLinePlan&) = delete;
+  RealLinePlan& operator=(const RealLinePlan&) = delete;
+
+  // Kernels of many (transform, length) pairs and of the complex lengths
+  // `c2c_lengths`, compiled in one build per entry point.
+  static void precompile(const sycl::queue& q, const std::vector<std::pair<RealTransform, std::int64_t>>& jobs,
+                         Precision p, std::vector<std::int64_t> c2c_lengths, Memory memory = Memory::fast) {
+    std::vector<std::pair<RealTransform, std::int64_t>> fused_jobs, unfused_jobs;
+    for (const auto& job : jobs) {
+      if (fused(q.get_device(), job.first, job.second, p)) {
+        fused_jobs.push_back(job);
+      } else {
+        unfused_jobs.push_back(job);
+        c2c_lengths.push_back(map_fft_length(choose_map(job.first, job.second), job.second));
+      }
+    }
+    const auto mapped = mapped_kernel_names(q.get_device(), fused_jobs, p);
+    const auto passes = map_pass_kernel_names(unfused_jobs, p);
+    if (!mapped.empty()) KernelCompiler::instance().get(q, kMappedEntryHeader, mapped);
+    if (!passes.empty()) KernelCompiler::instance().get(q, kMapPassEntryHeader, passes);
+    std::sort(c2c_lengths.begin(), c2c_lengths.end());
+    c2c_lengths.erase(std::unique(c2c_lengths.begin(), c2c_lengths.end()), c2c_lengths.end());
+    if (!c2c_lengths.empty()) precompile_any_c2c(q, c2c_lengths, p, 0, memory);
+  }
+
+  // The transforms of `layout` (strides in elements of the input's and the
+  // output's own types), multiplied by `scale`, unnormalised otherwise.
+  sycl::event execute(const void* in, void* out, const BatchLayout& layout, double scale,
+                      const std::vector<sycl::event>& deps = {}) const {
+    if (fused_) return fused_->execute(in, out, layout, scale, 1.0, 1.0, 1.0, deps);
+    std::lock_guard lock(mutex_);  // the work buffer serialises executions
+    std::vector<sycl::event> wait = deps;
+    if (last_) wait.push_back(*last_);
+    if (layout.count() == 0) return queue_.ext_oneapi_submit_barrier(wait);
+    const std::int64_t length = passes_->fft_length();
+    void* buffer = buffer_.get();
+    sycl::event done;
+    for (const BatchLayout& piece : split_layout(layout, chunk_)) {
+      // The buffer holds the piece's transforms one after another.
+      BatchLayout load = piece, fft = piece, store = piece;
+      load.out_offset = fft.in_offset = fft.out_offset = store.in_offset = 0;
+      load.out_stride = fft.in_stride = fft.out_stride = store.in_stride = 1;
+      load.out_dist0 = fft.in_dist0 = fft.out_dist0 = store.in_dist0 = length;
+      load.out_dist1 = fft.in_dist1 = fft.out_dist1 = store.in_dist1 = length * piece.count0;
+      done = passes_->execute(false, in, buffer, load, scale, 1.0, 1.0, 1.0, wait);
+      done = fft_->execute(buffer, buffer, fft, passes_->fft_forward(), 1.0, {done});
+      done = passes_->execute(true, buffer, out, store, scale, 1.0, 1.0, 1.0, {done});
+      wait = {done};
+    }
+    last_ = done;
+    return done;
+  }
+
+  // Device memory the plan holds: tables, and the work buffer of the unfused form.
+  std::size_t workspace_bytes() const {
+    return fused_ ? fused_->workspace_bytes() : passes_->workspace_bytes() + fft_->workspace_bytes() + buffer_bytes_;
+  }
+  std::string describe() const {
+    if (fused_) return fused_->describe();
+    return "load pass, " + fft_->describe() + ", store pass (work buffer of " + std::to_string(chunk_) +
+           " transform(s))";
+  }
+
+ private:
+  mutable sycl::queue queue_;  // submit() is not const
+  std::unique_ptr<MappedPlan> fused_;
+  std::unique_ptr<MapPassPlan> passes_;
+  std::unique_ptr<AnyC2CPlan> fft_;
+  std::shared_ptr<void> buffer_;
+  std::size_t buffer_bytes_ = 0;
+  std::int64_t chunk_ = 1;  // transforms per use of the buffer
+  mutable std::mutex mutex_;
+  mutable std::optional<sycl::event> last_;  // the last kernel using the buffer
+};
+
+}  // namespace pysyclfft::plan
