@@ -21,7 +21,8 @@ class ArrayKind:
 
 
 def is_usm(x):
-    return hasattr(x, "__sycl_usm_array_interface__")
+    # The known kinds first: their __sycl_usm_array_interface__ getter waits for the queue.
+    return isinstance(x, (dpnp.ndarray, dpt.usm_ndarray)) or hasattr(x, "__sycl_usm_array_interface__")
 
 
 def kind_of(x):

@@ -12,7 +12,7 @@ import numpy as np
 
 from dpctl.utils import SequentialOrderManager
 
-from . import _args, _arrays, _core, _environment, _launch, _memory, _plans, _staging
+from . import _args, _arrays, _core, _environment, _launch, _memory, _plans
 
 
 def resize_plan(shape, axes, lengths):
@@ -147,9 +147,9 @@ class C2CTransform:
 
     def run_host(self, x, out, forward):
         """Transform of the numpy array x on the plan's (in-order) queue, through
-        this thread's staging buffer; returns numpy (`out` when given)."""
+        a pooled device array; returns numpy (`out` when given)."""
         host = np.ascontiguousarray(_host_input(x, self.axes, self.lengths, self.result_dtype))
-        dev = _staging.device_array(self.queue, host.shape, self.result_dtype)
+        dev = _memory.empty(host.shape, self.result_dtype, self.queue)
         manager = SequentialOrderManager[self.queue]
         _core.copy_and_wait(self.queue, _launch.usm_view(dev)[0], host.ctypes.data, host.nbytes,
                             manager.submitted_events)

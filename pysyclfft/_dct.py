@@ -114,7 +114,7 @@ class TrigTransform:
         if src.dtype.kind == "c":
             result = empty_like_shape(src, src.shape, src.dtype)
             if not owned or not src.flags.c_contiguous:
-                src, owned = _memory.copy(src, order="C"), True
+                src, owned = _memory.copy(src), True
             src, dst = _real_view(src), _real_view(result)
         else:
             result = dst = output_array(src, src.shape, src.dtype, kind, out)

@@ -28,6 +28,12 @@ def hold(event, *objects):
         _pending.append((event, objects))
 
 
+def release_finished():
+    """Drop the references held for finished work (their arrays may die now)."""
+    with _lock:
+        _purge()
+
+
 def pending_count():
     with _lock:
         _purge()

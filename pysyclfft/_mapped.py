@@ -7,7 +7,7 @@ import numpy as np
 import dpnp.tensor as dpt
 from dpctl.utils import SequentialOrderManager
 
-from . import _arrays, _c2c, _core, _launch, _memory, _plans, _staging
+from . import _arrays, _c2c, _core, _launch, _memory, _plans
 
 RealTransform = _core.RealTransform
 
@@ -27,7 +27,7 @@ def device_input(x, kind, queue, axes, lengths, dtype):
     contiguous copies the caller may overwrite."""
     if kind == _arrays.ArrayKind.NUMPY:
         host = np.ascontiguousarray(_c2c._host_input(np.asarray(x), axes, lengths, dtype))
-        dev = _staging.device_array(queue, host.shape, dtype)  # this thread's, free until the call returns
+        dev = _memory.empty(host.shape, dtype, queue)
         _copy_and_wait(queue, _launch.usm_view(dev)[0], host.ctypes.data, host.nbytes)
         return dev, True
     return _c2c._device_input(_arrays.as_usm_ndarray(x), axes, lengths, dtype)

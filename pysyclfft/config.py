@@ -5,12 +5,17 @@ or the PYSYCLFFT_PLAN_CACHE_SIZE environment variable; 0 disables caching) and
 an optional limit on the device memory its plans hold.
 
 The compiled kernels and twiddle tables under the plans are shared process-wide
-(pysyclfft/_plans.py), so evicting a plan is cheap to undo."""
+(pysyclfft/_plans.py), so evicting a plan is cheap to undo.
+
+Memory pool controls: the device arrays the library allocates come from one
+process-wide pool of cached USM blocks (pysyclfft/_pool.py) whose total size is
+bounded (default 2 GiB, or the PYSYCLFFT_MEMORY_POOL_LIMIT environment variable,
+in bytes; 0 disables pooling)."""
 import os
 import threading
 from collections import OrderedDict
 
-from . import _args
+from . import _args, _pool
 
 _DEFAULT_SIZE = 16
 
@@ -150,3 +155,26 @@ def clear_plan_cache():
 def show_plan_cache_info():
     """Print the calling thread's cache: size, limits, counters and plans."""
     print(get_plan_cache().info())
+
+
+def set_memory_pool_limit(nbytes):
+    """Most bytes the memory pool holds (blocks of live arrays and idle ones); 0 disables pooling.
+    Idle blocks beyond a lowered limit are freed now, leased ones when their arrays die."""
+    _pool.pool.limit = nbytes
+
+
+def get_memory_pool_limit():
+    return _pool.pool.limit
+
+
+def get_memory_pool_info():
+    """The memory pool's state: limit, leased_bytes (blocks of live arrays), idle_bytes,
+    total_bytes, idle_blocks, and counters: hits (requests served by an idle block),
+    misses (new blocks), bypassed (requests beyond the limit, allocated outside the pool)."""
+    return _pool.pool.info()
+
+
+def clear_memory_pool():
+    """Free the pool's idle blocks. Arrays alive keep their memory; it returns to the
+    pool when they die."""
+    _pool.pool.clear()

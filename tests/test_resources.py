@@ -11,7 +11,7 @@ import pytest
 import dpctl
 import dpnp
 import pysyclfft
-from pysyclfft import _core, _staging, config
+from pysyclfft import _core, _memory, config
 
 EPS64 = np.finfo(np.float64).eps
 
@@ -57,13 +57,20 @@ def test_numpy_request_larger_than_memory_is_memory_error():
     check_still_usable()
 
 
-def test_staging_buffer_larger_than_device_is_memory_error():
+def test_pooled_array_larger_than_device_is_memory_error():
     queue = dpctl.SyclQueue()
     nbytes = 2 * queue.sycl_device.global_mem_size
-    with pytest.raises(MemoryError, match=f"cannot allocate {nbytes} bytes"):
-        _staging.device_array(queue, (nbytes // 8,), np.complex64)
-    with pytest.raises(MemoryError, match="cannot allocate"):
-        _staging.device_array(queue, (_staging.MAX_CACHED_BYTES // 8 - 1, 2**20), np.complex64)
+    before = config.get_memory_pool_info()["leased_bytes"]
+    limit = config.get_memory_pool_limit()
+    config.set_memory_pool_limit(4 * nbytes)  # the pool itself tries the allocation
+    try:
+        with pytest.raises(MemoryError, match=f"cannot allocate {nbytes} bytes"):
+            _memory.empty((nbytes // 8,), np.complex64, queue)
+    finally:
+        config.set_memory_pool_limit(limit)
+    assert config.get_memory_pool_info()["leased_bytes"] == before  # the reservation was undone
+    with pytest.raises(MemoryError, match=f"cannot allocate {nbytes} bytes"):  # beyond the limit: outside the pool
+        _memory.empty((nbytes // 8,), np.complex64, queue)
     check_still_usable()
 
 
