@@ -227,7 +227,9 @@ class MultipassPlan {
       return s.str();
     }
     s << "; workspace " << workspace_bytes() << " B (" << table_bytes_ << " B tables, " << scratch_count_ << " x "
-      << scratch_bytes_ << " B scratch for " << chunk_ << " transform(s) per chunk)";
+      << scratch_bytes_ << " B scratch for " << chunk_ << " transform(s) per chunk";
+    if (ends_bytes_) s << ", " << ends_bytes_ << " B of Rader's end values";
+    s << ")";
     return s.str();
   }
 
