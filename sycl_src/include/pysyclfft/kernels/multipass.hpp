@@ -13,10 +13,10 @@
 //    from a two-level table: W^e = hi[e >> shift] * lo[e & (2^shift - 1)];
 //  - Bluestein: kLoadChirp multiplies input j by chirp[j], kStoreSpectrum output j by
 //    the chirp spectrum[j], kStoreChirp by the opposite-direction chirp[j];
-//  - Rader (prime p = L+1): kLoadRader gathers x[perm[j]] - x[0] (index table), the
-//    first FFT's stores multiply by the spectrum, kStoreRader scatters output j to
-//    X[perm[j]] and writes X[0] from the two per-transform values the first FFT
-//    saved (PassGeometry::rader flags, see RaderEnds).
+//  - Rader (prime p = L+1): kLoadRader gathers x[perm[j]] (index table), the first
+//    FFT's stores multiply by the spectrum (adding x[0] to output 0), kStoreRader
+//    scatters output j to X[perm[j]] and writes X[0] from the two per-transform
+//    values the first FFT saved (PassGeometry::rader flags, see RaderEnds).
 #pragma once
 #include "batched_c2c.hpp"
 #include "layout.hpp"
@@ -47,10 +47,13 @@ struct LineStrides {
 enum PassLoad : int { kLoadPlain = 0, kLoadChirp = 1, kLoadRader = 2 };
 enum PassStore : int { kStorePlain = 0, kStoreTwiddle = 1, kStoreSpectrum = 2, kStoreChirp = 3, kStoreRader = 4 };
 
-// Rader's X[0] = sum x = A[0] + p*x[0], A the first FFT of x[perm[j]] - x[0]: the
-// first FFT saves x[0] (its first pass) and A[0] (its last pass's store of output 0)
-// in `ends` (two values per transform of the chunk), the second FFT's last pass
-// writes X[0]. Separate launches, so no ordering inside a launch is needed.
+// Rader's ends: X[0] = x[0] + A[0], A the first FFT of the gathered x[perm[j]], and
+// every other output needs + x[0], which adding x[0] to the spectrum's output 0
+// does (the second FFT spreads it to all outputs). The first FFT's first pass saves
+// x[0] (kSaveX0) and its last pass A[0] (kSaveSum, which also adds x[0]: read from
+// the input when that pass is also the first) in `ends`, two values per transform
+// of the chunk; the second FFT's last pass writes X[0]. Each value is written and
+// read in different launches.
 enum RaderEnds : int { kSaveX0 = 1, kSaveSum = 2 };
 
 struct PassGeometry {
@@ -69,7 +72,7 @@ template <typename T, int Sign> struct PassLoader {
   const cplx<T>* chirp;  // chirp, or Rader's gather indices (index_t)
   cplx<T> operator()(int i) const {
     const index_t j = start + i * step;
-    if (mode == kLoadRader) return p[reinterpret_cast<const index_t*>(chirp)[j] * stride] - p[0];
+    if (mode == kLoadRader) return p[reinterpret_cast<const index_t*>(chirp)[j] * stride];
     if (j >= limit) return {T(0), T(0)};  // Bluestein's zero padding
     const cplx<T> v = p[j * stride];
     return mode == kLoadChirp ? mul_dir<Sign>(v, chirp[j]) : v;
@@ -86,18 +89,19 @@ template <typename T, int Sign> struct PassStorer {
   const cplx<T>* low;    // twiddle low part
   index_t d0;
   int shift;
-  bool save_sum;         // Rader: save output 0 (before the spectrum) to ends[1]
+  bool save_sum;         // Rader: save output 0 to ends[1], add x0 after the spectrum
   cplx<T>* ends;         // Rader: this transform's x[0], A[0]
+  cplx<T> x0;
   void operator()(int k, cplx<T> v) const {
     const index_t j = start + k * step;
     if (!active || j >= limit) return;
-    if (save_sum && j == 0) ends[1] = v;
-    if (mode == kStoreRader) {  // limit = p: X[0] = A[0] + p*x[0]
-      const index_t to = reinterpret_cast<const index_t*>(table)[j];
-      p[to * stride] = v * scale;
-      if (j == 0) p[0] = (ends[1] + ends[0] * T(limit)) * scale;
+    if (mode == kStoreRader) {
+      p[reinterpret_cast<const index_t*>(table)[j] * stride] = v * scale;
+      if (j == 0) p[0] = (ends[0] + ends[1]) * scale;
       return;
     }
+    const bool sum = save_sum && j == 0;
+    if (sum) ends[1] = v;
     if (mode == kStoreTwiddle) {
       const index_t e = k * d0;
       v = mul_dir<Sign>(v, table[e >> shift] * low[e & ((index_t(1) << shift) - 1)]);
@@ -106,6 +110,7 @@ template <typename T, int Sign> struct PassStorer {
     } else if (mode == kStoreChirp) {
       v = mul_dir<-Sign>(v, table[j]);
     }
+    if (sum) v = v + x0;
     p[j * stride] = v * scale;
   }
 };
@@ -136,9 +141,11 @@ void multipass_pass(int local_id, index_t group_id, const Barrier& barrier, cons
   const PassLoader<T, Sign> src{in + in_side.base(t), in_side.stride, d0 * g.in.s0 + d1 * g.in.s1,
                                 g.in.si, in_side.limit, g.load, load_table};
   cplx<T>* const my_ends = ends + 2 * (t - g.t_begin);
+  const bool save_sum = (g.rader & kSaveSum) != 0;
+  const cplx<T> x0 = !save_sum ? cplx<T>{T(0), T(0)} : g.load == kLoadRader ? src.p[0] : my_ends[0];
   const PassStorer<T, Sign> dst{out + out_side.base(t), out_side.stride, d0 * g.out.s0 + d1 * g.out.s1,
                                 g.out.si, out_side.limit, scale, active, g.store, store_table, store_low, d0,
-                                g.twiddle_shift, (g.rader & kSaveSum) != 0, my_ends};
+                                g.twiddle_shift, save_sum, my_ends, x0};
   if ((g.rader & kSaveX0) && active && d0 == 0 && d1 == 0 && tid == 0) my_ends[0] = src.p[0];
   Cfg::fft::run(barrier, tid, Cfg::kThreads, src, dst, local + team * 2 * Cfg::kN, twiddles);
 }
