@@ -1,4 +1,4 @@
-// SYCL entry point of one pass of a multi-pass or Bluestein transform
+// SYCL entry point of one pass of a multi-pass, Bluestein or Rader transform
 // (kernels/multipass.hpp). Instantiated by name from the planner, e.g.
 //   pysyclfft_pass<float, -1, 64, 1, 8, 8, 4>   (T, Sign, Threads, PerGroup, radices...)
 #pragma once
