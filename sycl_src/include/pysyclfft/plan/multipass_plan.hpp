@@ -443,7 +443,7 @@ class MultipassPlan {
     }
     if (algorithm_ == Algorithm::rader) {
       const RaderTables rader = rader_tables(n_);
-      chirp_offset_ = table.size();  // the first FFT's load table
+      gather_offset_ = table.size();
       append(table, rader.gather);
       scatter_offset_ = table.size();
       append(table, rader.scatter);
@@ -535,7 +535,7 @@ class MultipassPlan {
     const void* src_ptr = pointer(l.spec.src, in, out);
     void* dst_ptr = const_cast<void*>(pointer(l.spec.dst, in, out));
     const void* twiddles = table_at(ps.stockham_offset);
-    const void* load_table = table_at(chirp_offset_);
+    const void* load_table = table_at(l.spec.load == kernels::kLoadRader ? gather_offset_ : chirp_offset_);
     const bool twiddled = l.spec.store == kernels::kStoreTwiddle;
     const std::size_t store_offset = twiddled                                     ? ps.twiddle_hi_offset
                                      : l.spec.store == kernels::kStoreSpectrum ? spectrum_offset_
@@ -574,7 +574,7 @@ class MultipassPlan {
   std::int64_t chunk_ = 1;  // transforms per scratch chunk
   std::shared_ptr<void> tables_, scratch_[2];
   std::size_t table_bytes_ = 0, scratch_bytes_ = 0, ends_bytes_ = 0;
-  std::size_t chirp_offset_ = 0, spectrum_offset_ = 0, scatter_offset_ = 0;  // chirp_offset_: Rader's gather
+  std::size_t chirp_offset_ = 0, spectrum_offset_ = 0, gather_offset_ = 0, scatter_offset_ = 0;
   int scratch_count_ = 0;
   kernels::SquareBlocks square_{};  // memory-minimal transpose
   kernels::BlockCycles cycles_{};
