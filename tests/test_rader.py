@@ -18,9 +18,10 @@ import pysyclfft
 from pysyclfft import _arrays, _core
 from test_anysize import C, DTYPES, dtype_id, random_complex, relative_l2, run_in_place, run_plan
 
-RADER = [17, 97, 257, 1009, 7681, 12289, 65537]
+# 23 and 53: the host's long-double spectrum FFT through radices 11 and 13 (22, 52).
+RADER = [17, 23, 53, 97, 257, 1009, 7681, 12289, 65537]
 # fp64 samples them (compile time): one- and two-pass (12288 = 96*128, 65536 = 256*256) FFTs.
-RADER_BY_DTYPE = {np.complex64: RADER, np.complex128: [17, 1009, 12289, 65537]}
+RADER_BY_DTYPE = {np.complex64: RADER, np.complex128: [17, 53, 1009, 12289, 65537]}
 ROWS = [(n, dtype) for dtype in DTYPES for n in RADER_BY_DTYPE[dtype]]
 # (n, max_pass_length): Rader over three-pass FFTs (1008 = 9*14*8), which have a middle pass.
 RADER_FORCED = [(1009, 16)]
