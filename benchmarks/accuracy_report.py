@@ -20,8 +20,8 @@ CASES = [  # (class, n, batch)
     ("single kernel", 1331, 8), ("single kernel", 4096, 8), ("single kernel", 8192, 4),
     ("multi-pass", 16384, 2), ("multi-pass", 3**10, 1), ("multi-pass", 2**20, 1),
     ("multi-pass", 2**22, 1), ("multi-pass", 2**24, 1),
-    ("Bluestein", 17, 64), ("Bluestein", 1009, 8), ("Bluestein", 4099, 4),
-    ("Bluestein", 65537, 1), ("Bluestein", 999983, 1),
+    ("Rader", 17, 64), ("Rader", 1009, 8), ("Rader", 12289, 2), ("Rader", 65537, 1),
+    ("Bluestein", 4099, 4), ("Bluestein", 999983, 1),
 ]
 PEERS = {
     "pysyclfft": pysyclfft.fft,

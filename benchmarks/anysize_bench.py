@@ -1,7 +1,7 @@
 """Time pysyclfft's multi-pass and Bluestein plans against numpy.fft and scipy.fft
 (workers=2) on this machine, complex64 and complex128, 1-D along the last axis.
 
-    python benchmarks/anysize_bench.py [--mib 32] [--repeat 5] [--markdown FILE]
+    python benchmarks/anysize_bench.py [--mib 32] [--repeat 5] [--lengths N ...] [--markdown FILE]
 
 Data on the device for pysyclfft (dpnp arrays, compute-follows-data; the time
 includes launching and waiting, not host copies); numpy/scipy on host arrays.
@@ -60,12 +60,13 @@ def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--mib", type=float, default=32)
     ap.add_argument("--repeat", type=int, default=5)
+    ap.add_argument("--lengths", type=int, nargs="+", default=LENGTHS)
     ap.add_argument("--markdown")
     args = ap.parse_args()
     rows = []
     for dtype in (np.complex64, np.complex128):
-        pysyclfft.precompile(LENGTHS, dtype)
-        for n in LENGTHS:
+        pysyclfft.precompile(args.lengths, dtype)
+        for n in args.lengths:
             rows.append(measure(n, dtype, args.mib, args.repeat))
             print(rows[-1], flush=True)
     table = markdown(rows)

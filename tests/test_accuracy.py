@@ -7,10 +7,12 @@ import pytest
 import pysyclfft
 from accuracy import L2_BOUND, REAL_KINDS, errors, long_double_reference, random_complex, real_kind_case
 
-# (length, batch) per algorithm class: single work-group, four-step, Bluestein.
+# (length, batch) per algorithm class: single work-group, four-step, Rader, Bluestein.
 SINGLE_KERNEL = [(8, 64), (60, 16), (1000, 8), (2187, 4), (4096, 4), (1331, 4), (8192, 2)]
 MULTI_PASS = [(16384, 2), (3**10, 1), (2**20, 1)]
-PRIME = [(17, 16), (1009, 4), (4099, 2), (65537, 1)]
+RADER = [(17, 16), (1009, 4), (12289, 2), (65537, 1)]
+BLUESTEIN = [(4099, 2), (65539, 1)]
+PRIME = RADER + BLUESTEIN
 SLOW = [(2**22, 1), (2**24, 1), (999983, 1)]
 
 

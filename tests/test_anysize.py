@@ -1,5 +1,6 @@
 """Complex transforms of lengths beyond one work-group (four-step passes) and
-with prime factors above 13 (Bluestein), against numpy.fft in complex128.
+with prime factors above 13 (Bluestein; Rader for primes p with a fast p-1,
+more in test_rader.py), against numpy.fft in complex128.
 
 Error bounds: relative L2 <= C * eps * log2(N), doubled for Bluestein. Observed
 here: four-step <= 0.15 * eps * log2(N), Bluestein <= 0.31; an index or
@@ -35,8 +36,8 @@ FORCED = [
     3072,  # three mixed-radix passes
     1500,  # three passes of radices 2, 3, 5
     240,   # two passes
-    97,    # Bluestein over two-pass FFTs of length 256
-    1009,  # Bluestein over three-pass FFTs of length 2048
+    103,   # Bluestein over two-pass FFTs of length 256 (102 = 2*3*17: no Rader)
+    1019,  # Bluestein over three-pass FFTs of length 2048 (1018 = 2*509)
 ]
 
 
@@ -180,7 +181,7 @@ def test_workspace(dtype):
     plan = _core.C2CPlan(q, n, dtype == np.complex128)
     assert "four-step, 1024*1024 in 2 passes" in plan.describe()
     assert n * point < plan.workspace_bytes < n * point + 64 * 1024 * point
-    n, m = 65537, 3 * 2**16
+    n, m = 65539, 3 * 2**16
     plan = _core.C2CPlan(q, n, dtype == np.complex128)
     assert f"Bluestein, chirp convolution of length {m}" in plan.describe()
     fixed = 2 * (2**20 // m) * m * point + (n + m) * point

@@ -1,7 +1,7 @@
 """Real transforms (rfft family, hfft/ihfft) against numpy.fft in float64.
 
 Lengths whose complex FFT is prime or too long for one work-group (17, 101,
-4099, 2**20) run the unfused path around a multi-pass or Bluestein plan.
+4099, 2**20) run the unfused path around a multi-pass, Rader or Bluestein plan.
 """
 
 import numpy as np
@@ -16,7 +16,7 @@ from pysyclfft import _arrays, _core
 from threads import run_threads
 from real_helpers import assert_close as _assert_close, unfused  # noqa: F401 (unfused: a fixture)
 
-# even, odd, prime (7, 13 single kernel; 17, 101, 4099 Bluestein), large (packed
+# even, odd, prime (7, 13 single kernel; 17, 101 Rader; 4099 Bluestein), large (packed
 # length 8192 = twice the double-precision single-kernel limit), beyond (2**20).
 LENGTHS_1D = (1, 2, 3, 4, 5, 7, 8, 12, 13, 15, 16, 17, 100, 101, 105, 1001, 1024, 4096, 4097, 4099, 8192,
               2**20)

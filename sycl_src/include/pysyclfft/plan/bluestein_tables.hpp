@@ -35,7 +35,7 @@ inline cld mul(const cld& a, const cld& b) {
 // after another; one radix-p step combines them. roots[e * step] = exp(-2*pi*i*e/n).
 inline void combine(cld* y, std::int64_t n, int p, const std::vector<cld>& roots, std::int64_t step) {
   const std::int64_t m = n / p;
-  cld w[8][8], t[8];  // w[r][q] = exp(-2*pi*i*r*q/p)
+  cld w[13][13], t[13];  // w[r][q] = exp(-2*pi*i*r*q/p)
   for (int r = 0; r < p; ++r)
     for (int q = 0; q < p; ++q) w[r][q] = roots[(r * q % p) * m * step];
   for (std::int64_t k = 0; k < m; ++k) {
@@ -48,7 +48,7 @@ inline void combine(cld* y, std::int64_t n, int p, const std::vector<cld>& roots
   }
 }
 
-// y = DFT_n of x[0], x[stride], ...; n's prime factors are at most 7.
+// y = DFT_n of x[0], x[stride], ...; n's prime factors are at most 13.
 inline void dft(const cld* x, std::int64_t stride, std::int64_t n, cld* y, const std::vector<cld>& roots,
                 std::int64_t step) {
   if (n == 1) {
@@ -64,16 +64,24 @@ inline void dft(const cld* x, std::int64_t stride, std::int64_t n, cld* y, const
 
 }  // namespace detail
 
-// FFT_M(b)/M for the chirp c of length N.
-inline std::vector<cld> bluestein_spectrum(const std::vector<cld>& chirp, std::int64_t m) {
-  const std::int64_t n = std::int64_t(chirp.size());
-  std::vector<cld> b(m, 0), roots(m), spectrum(m);
-  for (std::int64_t k = 0; k < n; ++k) b[k] = std::conj(chirp[k]);
-  for (std::int64_t k = 1; k < n; ++k) b[m - k] = std::conj(chirp[k]);
+// FFT_M(b)/M: the spectrum a cyclic convolution with b multiplies by (the 1/M of
+// the inverse FFT folded in). M's prime factors are at most 13.
+inline std::vector<cld> convolution_spectrum(const std::vector<cld>& b) {
+  const std::int64_t m = std::int64_t(b.size());
+  std::vector<cld> roots(m), spectrum(m);
   for (std::int64_t k = 0; k < m; ++k) roots[k] = root_of_unity(k, m);
   detail::dft(b.data(), 1, m, spectrum.data(), roots, 1);
   for (auto& v : spectrum) v /= static_cast<long double>(m);
   return spectrum;
+}
+
+// The spectrum for the chirp c of length N, padded to M.
+inline std::vector<cld> bluestein_spectrum(const std::vector<cld>& chirp, std::int64_t m) {
+  const std::int64_t n = std::int64_t(chirp.size());
+  std::vector<cld> b(m, 0);
+  for (std::int64_t k = 0; k < n; ++k) b[k] = std::conj(chirp[k]);
+  for (std::int64_t k = 1; k < n; ++k) b[m - k] = std::conj(chirp[k]);
+  return convolution_spectrum(b);
 }
 
 }  // namespace pysyclfft::plan

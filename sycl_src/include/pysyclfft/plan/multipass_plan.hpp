@@ -5,7 +5,11 @@
 //  - Bluestein (chirp-z) for lengths with a prime factor above 13: two FFTs of a
 //    padded fast length M (each single- or multi-pass), with the chirp multiply
 //    fused into the first FFT's loads, the pointwise multiply by the chirp's
-//    spectrum into its stores, and the closing chirp into the second FFT's stores.
+//    spectrum into its stores, and the closing chirp into the second FFT's stores;
+//  - Rader for a prime p whose p-1 is a fast length (where the cost model prefers
+//    it): the same two-FFT convolution pipeline at length p-1, with an index
+//    gather fused into the first FFT's loads and a scatter (plus X[0]) into the
+//    second FFT's stores (plan/rader_tables.hpp).
 //
 // Pass p of an FFT of length L = N0*...*N(P-1) (Mp = Np*...*N(P-1), M(P) = 1): with
 // input index n = sum n_p*M(p+1) and output index k = k0 + N0*k1 + N0*N1*k2, pass p
@@ -23,7 +27,9 @@
 #include <sycl/sycl.hpp>
 
 #include <algorithm>
+#include <cmath>
 #include <complex>
+#include <cstring>
 #include <cstdint>
 #include <memory>
 #include <mutex>
@@ -41,6 +47,7 @@
 #include "device.hpp"
 #include "kernel_params.hpp"
 #include "pass_split.hpp"
+#include "rader_tables.hpp"
 #include "twiddles.hpp"
 
 namespace pysyclfft::plan {
@@ -95,13 +102,33 @@ inline std::vector<std::int64_t> in_place_pass_lengths(std::int64_t len, Precisi
 
 enum class Memory { fast, minimal };
 
-// How a length is transformed: one work-group, four-step passes, or Bluestein.
-enum class Algorithm { single_kernel, four_step, bluestein };
+// How a length is transformed: one work-group, four-step passes, or a cyclic
+// convolution by two FFTs (Bluestein, or Rader for primes).
+enum class Algorithm { single_kernel, four_step, bluestein, rader };
+
+// The length of the FFTs an algorithm runs for a transform of length n.
+inline std::int64_t fft_length(Algorithm a, std::int64_t n) {
+  return a == Algorithm::bluestein ? bluestein_length(n) : a == Algorithm::rader ? n - 1 : n;
+}
+
+// Cost of a convolution's FFTs of length `len` in `passes` passes: the arithmetic
+// (~len*log2 len) plus one sweep over device memory per pass, which dominates at
+// multi-pass lengths. Infinite where no plan of at most kMaxPasses passes exists.
+inline double convolution_cost(std::int64_t len, std::size_t passes) {
+  if (passes == 0) return 1e300;
+  return double(len) * (std::log2(double(len)) + 8.0 * double(passes));
+}
 
 inline Algorithm choose_algorithm(std::int64_t n, Precision p, const DeviceLimits& lim, std::int64_t max_pass = 0) {
   if (!choose_c2c_params(n, p, lim).radices.empty() && (max_pass <= 0 || n <= max_pass))
     return Algorithm::single_kernel;
   if (!stockham_radices(n).empty()) return Algorithm::four_step;
+  if (is_prime(n) && !stockham_radices(n - 1).empty()) {
+    const std::int64_t bluestein = bluestein_length(n);
+    if (convolution_cost(n - 1, fft_pass_lengths(n - 1, p, lim, max_pass).size()) <
+        convolution_cost(bluestein, fft_pass_lengths(bluestein, p, lim, max_pass).size()))
+      return Algorithm::rader;
+  }
   return Algorithm::bluestein;
 }
 
@@ -113,7 +140,7 @@ class MultipassPlan {
     algorithm_ = choose_algorithm(n, p, lim, max_pass);
     if (algorithm_ == Algorithm::single_kernel)
       throw std::logic_error("pysyclfft: length " + std::to_string(n) + " needs no multi-pass plan");
-    fft_len_ = algorithm_ == Algorithm::bluestein ? bluestein_length(n) : n;
+    fft_len_ = fft_length(algorithm_, n);
     const std::vector<std::int64_t> lengths = pass_lengths(n, p, lim, max_pass, memory);
     for (auto len : lengths) passes_.push_back(PassShape{pass_kernel_params(len, p, lim)});
     set_pass_geometry();
@@ -163,7 +190,9 @@ class MultipassPlan {
   std::int64_t length() const { return n_; }
   Precision precision() const { return precision_; }
   const sycl::queue& queue() const { return queue_; }
-  std::size_t workspace_bytes() const { return table_bytes_ + cycle_bytes_ + scratch_count_ * scratch_bytes_; }
+  std::size_t workspace_bytes() const {
+    return table_bytes_ + cycle_bytes_ + scratch_count_ * scratch_bytes_ + ends_bytes_;
+  }
 
   std::string describe() const {
     std::ostringstream s;
@@ -171,6 +200,9 @@ class MultipassPlan {
     if (algorithm_ == Algorithm::bluestein)
       s << "Bluestein, chirp convolution of length " << fft_len_ << " = " << factor_string() << " by two "
         << passes_.size() << "-pass FFTs";
+    else if (algorithm_ == Algorithm::rader)
+      s << "Rader, generator " << primitive_root(n_) << ", cyclic convolution of length " << fft_len_ << " = "
+        << factor_string() << " by two " << passes_.size() << "-pass FFTs";
     else
       s << "four-step, " << factor_string() << " in " << passes_.size() << " passes"
         << (memory_ == Memory::minimal ? " in place (memory=minimal)" : "");
@@ -183,6 +215,9 @@ class MultipassPlan {
     }
     if (algorithm_ == Algorithm::bluestein)
       s << "; chirp fused into the first FFT's loads and the second's stores, spectrum into the first's stores";
+    if (algorithm_ == Algorithm::rader)
+      s << "; index gather fused into the first FFT's loads, spectrum into its stores, scatter and X[0] into the "
+           "second's stores";
     if (memory_ == Memory::minimal) {
       s << "; in-place transpose " << passes_[0].k.n << " x " << passes_[1].k.n << ": " << square_.blocks << " square "
         << square_.n << " x " << square_.n << " block(s) by " << kTransposeTile << " x " << kTransposeTile
@@ -192,7 +227,9 @@ class MultipassPlan {
       return s.str();
     }
     s << "; workspace " << workspace_bytes() << " B (" << table_bytes_ << " B tables, " << scratch_count_ << " x "
-      << scratch_bytes_ << " B scratch for " << chunk_ << " transform(s) per chunk)";
+      << scratch_bytes_ << " B scratch for " << chunk_ << " transform(s) per chunk";
+    if (ends_bytes_) s << ", " << ends_bytes_ << " B of Rader's end values";
+    s << ")";
     return s.str();
   }
 
@@ -216,6 +253,7 @@ class MultipassPlan {
     int sign, load, store;
     Buffer src, dst;
     bool scaled;
+    int rader = 0;  // kernels::RaderEnds flags
   };
   struct Launch {
     LaunchSpec spec;
@@ -231,7 +269,7 @@ class MultipassPlan {
   static std::vector<std::int64_t> pass_lengths(std::int64_t n, Precision p, const DeviceLimits& lim,
                                                 std::int64_t max_pass, Memory memory) {
     const Algorithm a = choose_algorithm(n, p, lim, max_pass);
-    const std::int64_t len = a == Algorithm::bluestein ? bluestein_length(n) : n;
+    const std::int64_t len = fft_length(a, n);
     if (memory == Memory::minimal) {
       if (a != Algorithm::four_step)
         throw std::invalid_argument("pysyclfft: memory='minimal' plans need a length whose prime factors are at most 13, got " +
@@ -269,19 +307,24 @@ class MultipassPlan {
         continue;
       }
       // One FFT of `passes` passes from src to dst; middle passes in place on scratch1.
-      auto fft = [&](int fft_sign, Buffer src, Buffer dst, int first_load, int last_store, bool scaled) {
+      // Rader's first FFT saves x[0] in its first pass and its output 0 in its last.
+      auto fft = [&](int fft_sign, Buffer src, Buffer dst, int first_load, int last_store, bool scaled, bool save_ends) {
         for (std::size_t p = 0; p < passes; ++p) {
           const bool first = p == 0, last = p + 1 == passes;
+          const int ends = save_ends ? (first ? kernels::kSaveX0 : 0) | (last ? kernels::kSaveSum : 0) : 0;
           out.push_back(LaunchSpec{Step::pass, p, fft_sign, first ? first_load : kernels::kLoadPlain,
                                    last ? last_store : kernels::kStoreTwiddle, first ? src : Buffer::scratch1,
-                                   last ? dst : Buffer::scratch1, last && scaled});
+                                   last ? dst : Buffer::scratch1, last && scaled, ends});
         }
       };
-      if (a == Algorithm::bluestein) {
-        fft(sign, Buffer::input, Buffer::scratch2, kernels::kLoadChirp, kernels::kStoreSpectrum, false);
-        fft(-sign, Buffer::scratch2, Buffer::output, kernels::kLoadPlain, kernels::kStoreChirp, true);
+      if (a == Algorithm::bluestein || a == Algorithm::rader) {
+        const bool rader = a == Algorithm::rader;
+        fft(sign, Buffer::input, Buffer::scratch2, rader ? kernels::kLoadRader : kernels::kLoadChirp,
+            kernels::kStoreSpectrum, false, rader);
+        fft(-sign, Buffer::scratch2, Buffer::output, kernels::kLoadPlain,
+            rader ? kernels::kStoreRader : kernels::kStoreChirp, true, false);
       } else {
-        fft(sign, Buffer::input, Buffer::output, kernels::kLoadPlain, kernels::kStorePlain, true);
+        fft(sign, Buffer::input, Buffer::output, kernels::kLoadPlain, kernels::kStorePlain, true, false);
       }
     }
     return out;
@@ -358,9 +401,18 @@ class MultipassPlan {
     for (const auto& v : values) table.emplace_back(static_cast<T>(v.real()), static_cast<T>(v.imag()));
   }
 
+  // Indices (kernels::index_t) packed into whole table entries.
+  template <typename T> static void append(std::vector<std::complex<T>>& table, const std::vector<std::int64_t>& indices) {
+    static_assert(sizeof(std::complex<T>) % sizeof(index_t) == 0);
+    const std::size_t at = table.size(), per_entry = sizeof(std::complex<T>) / sizeof(index_t);
+    table.resize(at + (indices.size() + per_entry - 1) / per_entry);
+    const std::vector<index_t> packed(indices.begin(), indices.end());
+    std::memcpy(static_cast<void*>(table.data() + at), packed.data(), packed.size() * sizeof(index_t));
+  }
+
   // Every table of the plan in one device allocation: per pass its Stockham
   // twiddles and the two-level W_L table (lo: W_L^j, j < 2^shift; hi: W_L^(j*2^shift)),
-  // then Bluestein's chirp and spectrum.
+  // then Bluestein's chirp and spectrum, or Rader's gather and scatter indices and spectrum.
   template <typename T> void upload_tables() {
     std::vector<std::complex<T>> table;
     for (PassShape& ps : passes_) {
@@ -389,6 +441,15 @@ class MultipassPlan {
       spectrum_offset_ = table.size();
       append(table, bluestein_spectrum(chirp, fft_len_));
     }
+    if (algorithm_ == Algorithm::rader) {
+      const RaderTables rader = rader_tables(n_);
+      gather_offset_ = table.size();
+      append(table, rader.gather);
+      scatter_offset_ = table.size();
+      append(table, rader.scatter);
+      spectrum_offset_ = table.size();
+      append(table, rader.spectrum);
+    }
     table_bytes_ = table.size() * sizeof(table[0]);
     tables_ = allocate(table_bytes_);
     queue_.memcpy(tables_.get(), table.data(), table_bytes_).wait();
@@ -400,10 +461,13 @@ class MultipassPlan {
     return std::shared_ptr<void>(p, [q = queue_](void* ptr) { sycl::free(ptr, q); });
   }
 
+  // Rader's second scratch also holds the chunk's two end values per transform.
   void allocate_scratch() {
     scratch_bytes_ = std::size_t(chunk_ * fft_len_) * 2 * real_size(precision_);
+    ends_bytes_ = algorithm_ == Algorithm::rader ? std::size_t(2 * chunk_) * 2 * real_size(precision_) : 0;
     if (passes_.size() > 1) scratch_[0] = allocate(scratch_bytes_), ++scratch_count_;
-    if (algorithm_ == Algorithm::bluestein) scratch_[1] = allocate(scratch_bytes_), ++scratch_count_;
+    if (algorithm_ == Algorithm::bluestein || algorithm_ == Algorithm::rader)
+      scratch_[1] = allocate(scratch_bytes_ + ends_bytes_), ++scratch_count_;
   }
 
   void build_launches() {
@@ -465,24 +529,31 @@ class MultipassPlan {
     g.lines = nt * g.d0_count * g.d1_count;
     g.load = l.spec.load;
     g.store = l.spec.store;
+    g.rader = l.spec.rader;
     const kernels::PassSide src = side(l.spec.src, layout, t0, nt);
     const kernels::PassSide dst = side(l.spec.dst, layout, t0, nt);
     const void* src_ptr = pointer(l.spec.src, in, out);
     void* dst_ptr = const_cast<void*>(pointer(l.spec.dst, in, out));
     const void* twiddles = table_at(ps.stockham_offset);
-    const void* load_table = table_at(chirp_offset_);
+    const void* load_table = table_at(l.spec.load == kernels::kLoadRader ? gather_offset_ : chirp_offset_);
     const bool twiddled = l.spec.store == kernels::kStoreTwiddle;
-    const void* store_table = table_at(twiddled ? ps.twiddle_hi_offset
-                                                : (l.spec.store == kernels::kStoreSpectrum ? spectrum_offset_ : chirp_offset_));
+    const std::size_t store_offset = twiddled                                     ? ps.twiddle_hi_offset
+                                     : l.spec.store == kernels::kStoreSpectrum ? spectrum_offset_
+                                     : l.spec.store == kernels::kStoreRader    ? scatter_offset_
+                                                                               : chirp_offset_;
+    const void* store_table = table_at(store_offset);
+    // Rader's end values follow the chunk in scratch 2; other plans never touch them.
+    void* ends = algorithm_ == Algorithm::rader ? static_cast<char*>(scratch_[1].get()) + scratch_bytes_ : tables_.get();
     const void* store_low = table_at(ps.twiddle_lo_offset);
     const std::size_t group = ps.k.group_size();
     const std::size_t groups = std::size_t((g.lines + ps.k.per_group - 1) / ps.k.per_group);
     return queue_.submit([&](sycl::handler& h) {
       h.depends_on(deps);
       if (precision_ == Precision::f32)
-        h.set_args(src_ptr, dst_ptr, twiddles, load_table, store_table, store_low, src, dst, g, static_cast<float>(scale));
+        h.set_args(src_ptr, dst_ptr, twiddles, load_table, store_table, store_low, src, dst, g, static_cast<float>(scale),
+                   ends);
       else
-        h.set_args(src_ptr, dst_ptr, twiddles, load_table, store_table, store_low, src, dst, g, scale);
+        h.set_args(src_ptr, dst_ptr, twiddles, load_table, store_table, store_low, src, dst, g, scale, ends);
       h.parallel_for(sycl::nd_range<1>{groups * group, group}, l.kernel);
     });
   }
@@ -498,11 +569,12 @@ class MultipassPlan {
   Precision precision_;
   Memory memory_;
   Algorithm algorithm_ = Algorithm::four_step;
-  std::int64_t fft_len_ = 0;  // n, or Bluestein's padded length
+  std::int64_t fft_len_ = 0;  // n, Bluestein's padded length or Rader's n-1
   std::vector<PassShape> passes_;
   std::int64_t chunk_ = 1;  // transforms per scratch chunk
   std::shared_ptr<void> tables_, scratch_[2];
-  std::size_t table_bytes_ = 0, scratch_bytes_ = 0, chirp_offset_ = 0, spectrum_offset_ = 0;
+  std::size_t table_bytes_ = 0, scratch_bytes_ = 0, ends_bytes_ = 0;
+  std::size_t chirp_offset_ = 0, spectrum_offset_ = 0, gather_offset_ = 0, scatter_offset_ = 0;
   int scratch_count_ = 0;
   kernels::SquareBlocks square_{};  // memory-minimal transpose
   kernels::BlockCycles cycles_{};

@@ -1,0 +1,66 @@
+// Rader's algorithm for a prime p, tables computed on the host (long double):
+// with g a generator of the integers mod p and L = p - 1,
+//   X[0] = sum_n x[n],   X[g^-q] = x[0] + sum_m x[g^m] * W_p^(g^(m-q)),  q < L,
+// the sum a cyclic convolution of a[m] = x[g^m] with b[j] = W_p^(g^-j), done by
+// two FFTs of length L. The kernels gather a[m] - x[0] instead: sum_j b[j] = -1,
+// so the convolution then already holds the x[0] term (and X[0] = A[0] + p*x[0]).
+#pragma once
+#include <cstdint>
+#include <vector>
+
+#include "bluestein_tables.hpp"
+#include "pass_split.hpp"
+#include "twiddles.hpp"
+
+namespace pysyclfft::plan {
+
+inline bool is_prime(std::int64_t n) {
+  if (n < 2) return false;
+  for (std::int64_t d = 2; d * d <= n; ++d)
+    if (n % d == 0) return false;
+  return true;
+}
+
+inline std::int64_t mul_mod(std::int64_t a, std::int64_t b, std::int64_t m) {
+  return std::int64_t(static_cast<unsigned __int128>(a) * static_cast<unsigned __int128>(b) % m);
+}
+
+inline std::int64_t pow_mod(std::int64_t a, std::int64_t e, std::int64_t m) {
+  std::int64_t r = 1;
+  for (; e; e >>= 1, a = mul_mod(a, a, m))
+    if (e & 1) r = mul_mod(r, a, m);
+  return r;
+}
+
+// The smallest generator of the multiplicative group mod the prime p.
+inline std::int64_t primitive_root(std::int64_t p) {
+  std::vector<std::int64_t> primes;  // prime factors of p - 1
+  for (auto d : divisors(p - 1))
+    if (d > 1 && is_prime(d)) primes.push_back(d);
+  for (std::int64_t g = 2;; ++g) {
+    bool generates = true;
+    for (auto f : primes) generates = generates && pow_mod(g, (p - 1) / f, p) != 1;
+    if (generates) return g;
+  }
+}
+
+struct RaderTables {
+  std::vector<std::int64_t> gather;   // g^m mod p: where convolution input m comes from
+  std::vector<std::int64_t> scatter;  // g^-q mod p: where convolution output q goes
+  std::vector<cld> spectrum;          // FFT_L(b)/L
+};
+
+inline RaderTables rader_tables(std::int64_t p) {
+  const std::int64_t L = p - 1, g = primitive_root(p), g_inv = pow_mod(g, p - 2, p);
+  RaderTables t{std::vector<std::int64_t>(L), std::vector<std::int64_t>(L), {}};
+  std::vector<cld> b(L);
+  for (std::int64_t m = 0, up = 1, down = 1; m < L; ++m, up = mul_mod(up, g, p), down = mul_mod(down, g_inv, p)) {
+    t.gather[m] = up;
+    t.scatter[m] = down;
+    b[m] = root_of_unity(down, p);
+  }
+  t.spectrum = convolution_spectrum(b);
+  return t;
+}
+
+}  // namespace pysyclfft::plan
