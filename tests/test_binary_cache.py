@@ -1,0 +1,150 @@
+"""Our on-disk cache of device binaries (plan/binary_cache.hpp): a process with a
+warm cache compiles nothing, bad entries are deleted and rebuilt, the key follows
+the kernel source, the size cap holds. Each case runs in child processes on its
+own copy of a cache filled once per module."""
+import json
+import os
+import shutil
+import struct
+import subprocess
+import sys
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from pysyclfft import _core
+
+LENGTHS = [16, 24]  # small work-item kernels: the cold build stays short
+
+_CHILD = r"""
+import json, sys
+import numpy as np, pysyclfft
+from pysyclfft import _core
+args = json.loads(sys.argv[1])
+if args.get("include_dir"):
+    _core.set_kernel_include_dir(args["include_dir"])
+if args.get("max_bytes"):
+    _core.set_binary_cache(_core.binary_cache_dir(), args["max_bytes"])
+errs = []
+for n in args["lengths"]:
+    x = np.arange(3 * n).reshape(3, n) * (1 + 0.5j)
+    ref = np.fft.fft(x)
+    errs.append(float(np.linalg.norm(pysyclfft.fft(x) - ref) / np.linalg.norm(ref)))
+print("RESULT", json.dumps({"compiles": _core.compile_count(), "loads": _core.binary_cache_loads(),
+                            "err": max(errs), "dir": _core.binary_cache_dir()}))
+"""
+
+
+def run_child(cache_dir, **args):
+    args.setdefault("lengths", LENGTHS)
+    env = dict(os.environ, PYSYCLFFT_CACHE_DIR=str(cache_dir))
+    for var in ("SYCL_CACHE_DIR", "SYCL_CACHE_PERSISTENT", "PYSYCLFFT_DISK_CACHE"):
+        env.pop(var, None)
+    out = subprocess.run([sys.executable, "-c", _CHILD, json.dumps(args)], env=env, capture_output=True, text=True,
+                         timeout=300, cwd=cache_dir.parent)
+    assert out.returncode == 0, out.stderr
+    result = json.loads(out.stdout.split("RESULT")[1])
+    assert result["err"] < 1e-14
+    return result
+
+
+def entries(cache_dir):
+    return sorted((cache_dir / "binaries").glob("*.bin"))
+
+
+@pytest.fixture(scope="module")
+def warm_cache(tmp_path_factory):
+    """A cache directory after one cold process (compiled every length)."""
+    cache = tmp_path_factory.mktemp("warm") / "cache"
+    cold = run_child(cache)
+    assert cold["compiles"] == len(LENGTHS) and cold["loads"] == 0
+    assert cold["dir"] == str(cache / "binaries")
+    assert len(entries(cache)) == len(LENGTHS)
+    return cache
+
+
+@pytest.fixture
+def cache(warm_cache, tmp_path):
+    copy = tmp_path / "cache"
+    shutil.copytree(warm_cache, copy)
+    return copy
+
+
+def test_second_process_loads_binaries_and_compiles_nothing(cache):
+    warm = run_child(cache)
+    assert warm["compiles"] == 0
+    assert warm["loads"] == len(LENGTHS)
+
+
+def fnv1a(data):
+    h = 14695981039346656037
+    for b in data:
+        h = ((h ^ b) * 1099511628211) & (2**64 - 1)
+    return h
+
+
+def with_bad_binary(data):
+    """The entry with its device binary replaced by garbage and a correct checksum:
+    the file passes its checks and the driver must reject it."""
+    body = data[:-8]
+    pos = body.index(b"\n") + 1
+    (key_len,) = struct.unpack_from("<Q", body, pos)
+    pos += 8 + key_len
+    (count,) = struct.unpack_from("<Q", body, pos)
+    pos += 8
+    for _ in range(count):
+        (n,) = struct.unpack_from("<Q", body, pos)
+        pos += 8 + n
+    garbage = b"not a device binary" * 50
+    body = body[:pos] + struct.pack("<Q", len(garbage)) + garbage
+    return body + struct.pack("<Q", fnv1a(body))
+
+
+DAMAGE = {
+    "truncate": lambda d: d[: len(d) // 2],
+    "garbage": lambda d: b"not a cache entry" * 9,
+    "flipped_byte": lambda d: d[: len(d) // 2] + bytes([d[len(d) // 2] ^ 1]) + d[len(d) // 2 + 1:],
+    "binary_rejected_by_driver": with_bad_binary,
+}
+
+
+@pytest.mark.parametrize("damage", sorted(DAMAGE))
+def test_bad_entry_is_deleted_and_rebuilt(cache, damage):
+    for f in entries(cache):
+        f.write_bytes(DAMAGE[damage](f.read_bytes()))
+    rebuilt = run_child(cache)
+    assert rebuilt["compiles"] == len(LENGTHS) and rebuilt["loads"] == 0
+    warm = run_child(cache)  # the rebuilt entries are good again
+    assert warm["compiles"] == 0 and warm["loads"] == len(LENGTHS)
+
+
+def test_key_follows_the_kernel_source(cache, tmp_path):
+    changed = tmp_path / "include"
+    shutil.copytree(_core.kernel_include_dir(), changed)
+    with open(changed / "pysyclfft" / "kernels" / "complex.hpp", "a") as f:
+        f.write("\n// a change that leaves the kernels as they were still makes a new key\n")
+    before = set(entries(cache))
+    other = run_child(cache, include_dir=str(changed), lengths=LENGTHS[:1])
+    assert other["compiles"] == 1 and other["loads"] == 0
+    assert len(set(entries(cache)) - before) == 1  # stored beside, not over, the old entry
+    assert run_child(cache, lengths=LENGTHS[:1])["compiles"] == 0  # the original source still hits
+
+
+def test_size_cap_evicts_least_recently_used(cache):
+    oldest, newer = sorted(entries(cache), key=lambda f: f.stat().st_mtime_ns)  # LENGTHS' entries, in build order
+    cap = oldest.stat().st_size + newer.stat().st_size  # no room for a third entry
+    run_child(cache, lengths=LENGTHS + [32], max_bytes=cap)  # loads both (in order), then builds and stores 32
+    left = entries(cache)
+    assert sum(f.stat().st_size for f in left) <= cap
+    assert oldest not in left  # least recently used: evicted first
+    assert set(left) - {oldest, newer}  # the entry just stored survives
+
+
+def test_disabled_cache_is_empty_and_untouched(tmp_path):
+    env = dict(os.environ, PYSYCLFFT_CACHE_DIR=str(tmp_path / "cache"), PYSYCLFFT_DISK_CACHE="0")
+    out = subprocess.run([sys.executable, "-c", "from pysyclfft import _core; print(repr(_core.binary_cache_dir()))"],
+                         env=env, capture_output=True, text=True, timeout=120, cwd=tmp_path)
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.strip() == "''"
+    assert not (tmp_path / "cache").exists()
