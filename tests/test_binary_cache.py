@@ -148,3 +148,14 @@ def test_disabled_cache_is_empty_and_untouched(tmp_path):
     assert out.returncode == 0, out.stderr
     assert out.stdout.strip() == "''"
     assert not (tmp_path / "cache").exists()
+
+
+def test_main_prints_the_binary_cache(cache):
+    env = dict(os.environ, PYSYCLFFT_CACHE_DIR=str(cache))
+    for var in ("SYCL_CACHE_DIR", "SYCL_CACHE_PERSISTENT", "PYSYCLFFT_DISK_CACHE"):
+        env.pop(var, None)
+    out = subprocess.run([sys.executable, "-m", "pysyclfft"], env=env, capture_output=True, text=True, timeout=120,
+                         cwd=cache.parent)
+    assert out.returncode == 0, out.stderr
+    line = next(l for l in out.stdout.splitlines() if l.startswith("kernel binaries on disk"))
+    assert f"(on): {cache / 'binaries'}, {len(LENGTHS)} files" in line
