@@ -129,20 +129,17 @@ class KernelCompiler {
              const std::vector<std::string>& names) {
     const std::string source = "#include \"" + entry_header + "\"\n";
     const std::string key = disk_.enabled() ? binary_cache_key(dev, source, headers(), names) : std::string();
-    if (disk_.enabled()) {
-      if (const auto bin = disk_.load(key)) {
-        if (const auto kernels = kernels_from_native_binary(ctx, dev, *bin)) {
-          for (std::size_t i = 0; i < names.size(); ++i) kernels_.emplace(key_of(ctx, dev, names[i]), (*kernels)[i]);
-          ++binary_loads_;
-          return;
-        }
-        disk_.remove(key);  // the driver rejected it: rebuild below
+    if (const auto bin = disk_.load(key)) {  // nothing when the cache is off
+      if (const auto kernels = kernels_from_native_binary(ctx, dev, *bin)) {
+        for (std::size_t i = 0; i < names.size(); ++i) kernels_.emplace(key_of(ctx, dev, names[i]), (*kernels)[i]);
+        ++binary_loads_;
+        return;
       }
+      disk_.remove(key);  // the driver rejected it: rebuild below
     }
     auto exe = compile(ctx, dev, source, names);
     for (const auto& name : names) kernels_.emplace(key_of(ctx, dev, name), exe.ext_oneapi_get_kernel(name));
-    if (disk_.enabled())
-      if (const auto bin = native_binary_of(exe, dev, names)) disk_.store(key, *bin);
+    if (const auto bin = disk_.enabled() ? native_binary_of(exe, dev, names) : std::nullopt) disk_.store(key, *bin);
   }
 
   sycl::kernel_bundle<sycl::bundle_state::executable> compile(const sycl::context& ctx, sycl::device dev,
