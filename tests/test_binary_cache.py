@@ -15,7 +15,11 @@ import pytest
 
 from pysyclfft import _core
 
-LENGTHS = [16, 24]  # small work-item kernels: the cold build stays short
+# One child process makes two builds: PRECOMPILED in one build, which the runtime
+# splits into two device binaries (work-item and work-group kernels), and SINGLE.
+PRECOMPILED = [16, 256]
+SINGLE = 24
+BUILDS = 2
 
 _CHILD = r"""
 import json, sys
@@ -26,6 +30,8 @@ if args.get("include_dir"):
     _core.set_kernel_include_dir(args["include_dir"])
 if args.get("max_bytes"):
     _core.set_binary_cache(_core.binary_cache_dir(), args["max_bytes"])
+if args["precompile"]:
+    pysyclfft.precompile(args["precompile"], np.complex128)
 errs = []
 for n in args["lengths"]:
     x = np.arange(3 * n).reshape(3, n) * (1 + 0.5j)
@@ -37,7 +43,8 @@ print("RESULT", json.dumps({"compiles": _core.compile_count(), "loads": _core.bi
 
 
 def run_child(cache_dir, **args):
-    args.setdefault("lengths", LENGTHS)
+    args.setdefault("precompile", PRECOMPILED)
+    args.setdefault("lengths", PRECOMPILED + [SINGLE])
     env = dict(os.environ, PYSYCLFFT_CACHE_DIR=str(cache_dir))
     for var in ("SYCL_CACHE_DIR", "SYCL_CACHE_PERSISTENT", "PYSYCLFFT_DISK_CACHE"):
         env.pop(var, None)
@@ -53,14 +60,24 @@ def entries(cache_dir):
     return sorted((cache_dir / "binaries").glob("*.bin"))
 
 
+def binaries_in(entry):
+    """Device binaries an entry holds (layout in plan/binary_cache.hpp: magic line,
+    key, binary count, ...; counts and lengths are 8-byte little-endian)."""
+    data = entry.read_bytes()
+    pos = data.index(b"\n") + 1
+    (key_len,) = struct.unpack_from("<Q", data, pos)
+    return struct.unpack_from("<Q", data, pos + 8 + key_len)[0]
+
+
 @pytest.fixture(scope="module")
 def warm_cache(tmp_path_factory):
-    """A cache directory after one cold process (compiled every length)."""
+    """A cache directory after one cold process (compiled every build)."""
     cache = tmp_path_factory.mktemp("warm") / "cache"
     cold = run_child(cache)
-    assert cold["compiles"] == len(LENGTHS) and cold["loads"] == 0
+    assert cold["compiles"] == BUILDS and cold["loads"] == 0
     assert cold["dir"] == str(cache / "binaries")
-    assert len(entries(cache)) == len(LENGTHS)
+    assert len(entries(cache)) == BUILDS
+    assert sorted(binaries_in(f) for f in entries(cache)) == [1, 2]  # both load paths are covered
     return cache
 
 
@@ -74,7 +91,7 @@ def cache(warm_cache, tmp_path):
 def test_second_process_loads_binaries_and_compiles_nothing(cache):
     warm = run_child(cache)
     assert warm["compiles"] == 0
-    assert warm["loads"] == len(LENGTHS)
+    assert warm["loads"] == BUILDS
 
 
 def fnv1a(data):
@@ -84,28 +101,31 @@ def fnv1a(data):
     return h
 
 
-def with_bad_binary(data):
-    """The entry with its device binary replaced by garbage and a correct checksum:
-    the file passes its checks and the driver must reject it."""
+def with_bad_binaries(data):
+    """The entry with its device binaries replaced by garbage and a correct checksum:
+    the file passes its checks and the driver must reject it. (Layout in
+    plan/binary_cache.hpp: magic line, key, binaries, then symbols; 8-byte counts.)"""
     body = data[:-8]
     pos = body.index(b"\n") + 1
     (key_len,) = struct.unpack_from("<Q", body, pos)
     pos += 8 + key_len
-    (count,) = struct.unpack_from("<Q", body, pos)
+    (images,) = struct.unpack_from("<Q", body, pos)
+    out = body[:pos + 8]
     pos += 8
-    for _ in range(count):
+    garbage = b"not a device binary" * 50
+    for _ in range(images):
         (n,) = struct.unpack_from("<Q", body, pos)
         pos += 8 + n
-    garbage = b"not a device binary" * 50
-    body = body[:pos] + struct.pack("<Q", len(garbage)) + garbage
-    return body + struct.pack("<Q", fnv1a(body))
+        out += struct.pack("<Q", len(garbage)) + garbage
+    out += body[pos:]
+    return out + struct.pack("<Q", fnv1a(out))
 
 
 DAMAGE = {
     "truncate": lambda d: d[: len(d) // 2],
     "garbage": lambda d: b"not a cache entry" * 9,
     "flipped_byte": lambda d: d[: len(d) // 2] + bytes([d[len(d) // 2] ^ 1]) + d[len(d) // 2 + 1:],
-    "binary_rejected_by_driver": with_bad_binary,
+    "binary_rejected_by_driver": with_bad_binaries,
 }
 
 
@@ -114,9 +134,9 @@ def test_bad_entry_is_deleted_and_rebuilt(cache, damage):
     for f in entries(cache):
         f.write_bytes(DAMAGE[damage](f.read_bytes()))
     rebuilt = run_child(cache)
-    assert rebuilt["compiles"] == len(LENGTHS) and rebuilt["loads"] == 0
+    assert rebuilt["compiles"] == BUILDS and rebuilt["loads"] == 0
     warm = run_child(cache)  # the rebuilt entries are good again
-    assert warm["compiles"] == 0 and warm["loads"] == len(LENGTHS)
+    assert warm["compiles"] == 0 and warm["loads"] == BUILDS
 
 
 def test_key_follows_the_kernel_source(cache, tmp_path):
@@ -125,16 +145,16 @@ def test_key_follows_the_kernel_source(cache, tmp_path):
     with open(changed / "pysyclfft" / "kernels" / "complex.hpp", "a") as f:
         f.write("\n// a change that leaves the kernels as they were still makes a new key\n")
     before = set(entries(cache))
-    other = run_child(cache, include_dir=str(changed), lengths=LENGTHS[:1])
+    other = run_child(cache, include_dir=str(changed), precompile=[], lengths=[SINGLE])
     assert other["compiles"] == 1 and other["loads"] == 0
     assert len(set(entries(cache)) - before) == 1  # stored beside, not over, the old entry
-    assert run_child(cache, lengths=LENGTHS[:1])["compiles"] == 0  # the original source still hits
+    assert run_child(cache, precompile=[], lengths=[SINGLE])["compiles"] == 0  # the original source still hits
 
 
 def test_size_cap_evicts_least_recently_used(cache):
-    oldest, newer = sorted(entries(cache), key=lambda f: f.stat().st_mtime_ns)  # LENGTHS' entries, in build order
+    oldest, newer = sorted(entries(cache), key=lambda f: f.stat().st_mtime_ns)  # in build order
     cap = oldest.stat().st_size + newer.stat().st_size  # no room for a third entry
-    run_child(cache, lengths=LENGTHS + [32], max_bytes=cap)  # loads both (in order), then builds and stores 32
+    run_child(cache, lengths=PRECOMPILED + [SINGLE, 32], max_bytes=cap)  # loads both (in order), then stores 32
     left = entries(cache)
     assert sum(f.stat().st_size for f in left) <= cap
     assert oldest not in left  # least recently used: evicted first
@@ -158,4 +178,4 @@ def test_main_prints_the_binary_cache(cache):
                          cwd=cache.parent)
     assert out.returncode == 0, out.stderr
     line = next(l for l in out.stdout.splitlines() if l.startswith("kernel binaries on disk"))
-    assert f"(on): {cache / 'binaries'}, {len(LENGTHS)} files" in line
+    assert f"(on): {cache / 'binaries'}, {BUILDS} files" in line

@@ -4,8 +4,8 @@
 // persistent caches hit, 1-5 s cold).
 //
 // One entry per build, the file <dir>/<hash of key>.bin holding: a magic line,
-// the key text, the kernels' symbols, the binary, and an FNV-1a checksum of all
-// that. The key text names everything that shapes the binary (binary_cache_key)
+// the key text, the binaries, each kernel's symbol and binary index, and an
+// FNV-1a checksum of all that (counts and lengths as 8-byte little-endian). The key text names everything that shapes the binary (binary_cache_key)
 // and is compared on read, so a hash collision is a miss, never a wrong kernel.
 // Entries are written to a temporary file and renamed into place, so a reader
 // never sees half an entry; an entry that fails its checks is deleted (and the
@@ -101,9 +101,13 @@ class BinaryCache {
     if (!enabled()) return;
     std::string data = std::string(kMagic) + "\n";
     put(data, key);
+    put_count(data, bin.images.size());
+    for (const auto& image : bin.images) put(data, std::string(image.begin(), image.end()));
     put_count(data, bin.symbols.size());
-    for (const auto& s : bin.symbols) put(data, s);
-    put(data, std::string(bin.bytes.begin(), bin.bytes.end()));
+    for (std::size_t i = 0; i < bin.symbols.size(); ++i) {
+      put(data, bin.symbols[i]);
+      put_count(data, bin.image_of[i]);
+    }
     put_count(data, fnv1a(data));
     namespace fs = std::filesystem;
     std::error_code ec;
@@ -131,7 +135,7 @@ class BinaryCache {
   }
 
  private:
-  static constexpr const char* kMagic = "pysyclfft device binary 1";
+  static constexpr const char* kMagic = "pysyclfft device binary 2";
 
   std::filesystem::path entry_path(const std::string& key) const {
     return std::filesystem::path(dir_) / (hex(fnv1a(key)) + ".bin");
@@ -170,14 +174,20 @@ class BinaryCache {
         return std::nullopt;
       }
       pos = magic.size();
-      std::string stored_key, bytes;
-      std::uint64_t n = 0;
-      if (!text(stored_key) || stored_key != key || !count(n)) return std::nullopt;  // a different key: a miss
+      std::string stored_key;
+      if (!text(stored_key) || stored_key != key) return std::nullopt;  // a different key: a miss
       NativeBinary bin;
-      for (std::uint64_t i = 0; i < n && !corrupt; ++i) text(bin.symbols.emplace_back());
-      if (!text(bytes) || bytes.empty() || pos != data.size() - sizeof(std::uint64_t)) corrupt = true;
+      std::uint64_t images = 0, kernels = 0;
+      for (count(images); !corrupt && bin.images.size() < images;) {
+        std::string bytes;
+        if (text(bytes)) bin.images.emplace_back(bytes.begin(), bytes.end());
+      }
+      for (count(kernels); !corrupt && bin.symbols.size() < kernels;) {
+        text(bin.symbols.emplace_back());
+        count(bin.image_of.emplace_back());
+      }
+      if (pos != data.size() - sizeof(std::uint64_t) || bin.images.empty()) corrupt = true;
       if (corrupt) return std::nullopt;
-      bin.bytes.assign(bytes.begin(), bytes.end());
       return bin;
     }
     bool checksum_matches() const {

@@ -130,7 +130,7 @@ class KernelCompiler {
     const std::string source = "#include \"" + entry_header + "\"\n";
     const std::string key = disk_.enabled() ? binary_cache_key(dev, source, headers(), names) : std::string();
     if (const auto bin = disk_.load(key)) {  // nothing when the cache is off
-      if (const auto kernels = kernels_from_native_binary(ctx, dev, *bin)) {
+      if (const auto kernels = kernels_from_native_binary(ctx, dev, *bin); kernels && kernels->size() == names.size()) {
         for (std::size_t i = 0; i < names.size(); ++i) kernels_.emplace(key_of(ctx, dev, names[i]), (*kernels)[i]);
         ++binary_loads_;
         return;
