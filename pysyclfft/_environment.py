@@ -49,7 +49,7 @@ def binary_cache_dir():
     return kernel_cache_dir() / "binaries"
 
 
-BINARY_CACHE_MAX_BYTES = 1 << 30  # least recently used binaries go beyond this
+BINARY_CACHE_MAX_BYTES = 10**9  # least recently used binaries go beyond this
 
 
 def configure_binary_cache(core):
