@@ -19,15 +19,18 @@ Device timings end with queue.wait(). "ratio" = ours GFLOP/s / best peer GFLOP/s
 (> 1: ahead of every peer).
 
 Plan time (pysyclfft._core.C2CPlan construction: both kernels of a length and
-its twiddles) is measured in three processes run one after another on one
-fresh cache directory (SYCL_CACHE_DIR / PYSYCLFFT_CACHE_DIR): cold (empty
-caches), the second process (only partly warm, see plan_times) and the third
-(disk-cached); in-process is a second plan of the same length in the cold
-process. Only the public API and pysyclfft._core are used, so the harness does
-not depend on kernel internals.
+its twiddles) is measured in processes run one after another on one fresh
+cache directory (SYCL_CACHE_DIR / PYSYCLFFT_CACHE_DIR): cold (empty caches),
+the second process (kernels from our binary cache), then --plan-repeats warm
+processes with our binary cache and as many with only the SYCL runtime's
+persistent cache (the binary cache switched off in that process), minimum of
+each; in-process is a second plan of the same length in the cold process. The
+run-time compilations each kind of process did are printed too. Only the public
+API and pysyclfft._core are used, so the harness does not depend on kernel
+internals.
 
 Options: --quick (4 sizes, 2-3 reps), --sizes 16,1000, --dtype complex64|complex128|both,
---json FILE, --variants numpy,ours,..., --plan-only, --no-plan-time, --plan-sizes.
+--json FILE, --variants numpy,ours,..., --plan-only, --no-plan-time, --plan-sizes, --plan-repeats.
 """
 import argparse
 import json
@@ -138,41 +141,50 @@ import pysyclfft
 from pysyclfft import _core
 import dpctl
 q = dpctl.SyclQueue(property="in_order")
-sizes, is_double = json.loads(sys.argv[1]), sys.argv[2] == "1"
+sizes, is_double, runtime_cache_only = json.loads(sys.argv[1]), sys.argv[2] == "1", sys.argv[3] == "1"
+if runtime_cache_only:
+    _core.set_binary_cache("", 0)  # leave only the SYCL runtime's persistent cache
 t = time.perf_counter(); _core.C2CPlan(q, 2, is_double); first = time.perf_counter() - t
 out = {"process_first_plan_n2": first, "first": {}, "again": {}}
 for n in sizes:
     t = time.perf_counter(); _core.C2CPlan(q, n, is_double); out["first"][n] = time.perf_counter() - t
     t = time.perf_counter(); _core.C2CPlan(q, n, is_double); out["again"][n] = time.perf_counter() - t
+out["compiles"], out["binary_loads"] = _core.compile_count(), _core.binary_cache_loads()
 print(json.dumps(out))
 """
 
 
-def _probe_plans(sizes, is_double, cache_dir):
+def _probe_plans(sizes, is_double, cache_dir, runtime_cache_only=False):
     env = dict(os.environ, SYCL_CACHE_DIR=cache_dir, PYSYCLFFT_CACHE_DIR=cache_dir, SYCL_CACHE_PERSISTENT="1")
+    env.pop("PYSYCLFFT_DISK_CACHE", None)
     here = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
     env["PYTHONPATH"] = os.pathsep.join(p for p in (here, env.get("PYTHONPATH", "")) if p)
-    proc = subprocess.run([sys.executable, "-c", _PLAN_PROBE, json.dumps(sizes), "1" if is_double else "0"],
-                          env=env, capture_output=True, text=True, check=True)
+    proc = subprocess.run([sys.executable, "-c", _PLAN_PROBE, json.dumps(sizes), "1" if is_double else "0",
+                           "1" if runtime_cache_only else "0"], env=env, capture_output=True, text=True, check=True)
     return json.loads(proc.stdout.strip().splitlines()[-1])
 
 
-PLAN_PROCESSES = ("cold", "second", "disk")  # successive processes on one fresh cache directory
+# Processes on one fresh cache directory: the first compiles (cold), the second
+# finds every build in our binary cache; then `repeats` warm processes of each
+# kind (min taken): with our binary cache, and with only the SYCL runtime's
+# persistent cache (what a warm plan cost before the binary cache).
+PLAN_COLUMNS = ("cold", "second", "warm", "runtime_cache")
 
 
-def plan_times(sizes, dtype):
-    """{n: {cold, second, disk, in_process}} in ms, and each process's first-plan overhead.
-
-    Three processes run one after another on the same fresh cache directory.
-    The second one is not fully warm: it reuses the cached front-end IR, but the
-    device binary built from it gets a new cache key, so it is compiled (and
-    cached) again; from the third process on, both caches hit."""
+def plan_times(sizes, dtype, repeats=3):
+    """{n: {cold, second, warm, runtime_cache, in_process}} in ms, and per column the
+    first plan of the process (N=2) and the run-time compilations the process did."""
     is_double = np.dtype(dtype) == np.complex128
     with tempfile.TemporaryDirectory(prefix="pysyclfft-bench-cache-") as cache:
-        runs = {name: _probe_plans(sizes, is_double, cache) for name in PLAN_PROCESSES}
-    table = {n: {**{f"{name}_ms": runs[name]["first"][str(n)] * 1e3 for name in PLAN_PROCESSES},
-                 "in_process_ms": runs["cold"]["again"][str(n)] * 1e3} for n in sizes}
-    overhead = {f"{name}_ms": runs[name]["process_first_plan_n2"] * 1e3 for name in PLAN_PROCESSES}
+        runs = {"cold": [_probe_plans(sizes, is_double, cache)], "second": [_probe_plans(sizes, is_double, cache)],
+                "warm": [], "runtime_cache": []}
+        for _ in range(repeats):  # interleaved, so load changes hit both kinds alike
+            runs["warm"].append(_probe_plans(sizes, is_double, cache))
+            runs["runtime_cache"].append(_probe_plans(sizes, is_double, cache, runtime_cache_only=True))
+    table = {n: {**{f"{c}_ms": min(r["first"][str(n)] for r in runs[c]) * 1e3 for c in PLAN_COLUMNS},
+                 "in_process_ms": runs["cold"][0]["again"][str(n)] * 1e3} for n in sizes}
+    overhead = {f"{c}_ms": min(r["process_first_plan_n2"] for r in runs[c]) * 1e3 for c in PLAN_COLUMNS}
+    overhead.update({f"{c}_compiles": max(r["compiles"] for r in runs[c]) for c in PLAN_COLUMNS})
     return table, overhead
 
 
@@ -198,12 +210,15 @@ def markdown_table(results, variants):
 
 
 def plan_table(table, overhead):
-    lines = ["| N | cold ms | 2nd process ms | disk-cached ms (3rd process) | in-process ms |", "|---|---|---|---|---|"]
+    lines = ["| N | cold ms | 2nd process ms | warm ms | warm, SYCL runtime cache only ms | in-process ms |",
+             "|---|---|---|---|---|---|"]
     for n, t in table.items():
-        lines.append(f"| {n} | {t['cold_ms']:.0f} | {t['second_ms']:.0f} | {t['disk_ms']:.0f} | "
-                     f"{t['in_process_ms']:.3f} |")
-    lines.append(f"| first plan of a process (N=2) | {overhead['cold_ms']:.0f} | {overhead['second_ms']:.0f} | "
-                 f"{overhead['disk_ms']:.0f} | |")
+        lines.append(f"| {n} | {t['cold_ms']:.0f} | {t['second_ms']:.1f} | {t['warm_ms']:.1f} | "
+                     f"{t['runtime_cache_ms']:.0f} | {t['in_process_ms']:.3f} |")
+    lines.append("| first plan of a process (N=2) | " +
+                 " | ".join(f"{overhead[c + '_ms']:.0f}" for c in PLAN_COLUMNS) + " | |")
+    lines.append("| run-time compilations per process | " +
+                 " | ".join(str(overhead[c + "_compiles"]) for c in PLAN_COLUMNS) + " | |")
     return "\n".join(lines)
 
 
@@ -218,6 +233,7 @@ def parse_args(argv=None):
     p.add_argument("--no-plan-time", action="store_true", help="skip the plan-time subprocesses")
     p.add_argument("--plan-only", action="store_true", help="only the plan-time measurement")
     p.add_argument("--plan-sizes", help="lengths for plan timing (default: 16,256,1000,2187,8192)")
+    p.add_argument("--plan-repeats", type=int, default=3, help="warm processes of each kind (min taken)")
     args = p.parse_args(argv)
     args.sizes = [int(s) for s in args.sizes.split(",")] if args.sizes else (QUICK_SIZES if args.quick else DEFAULT_SIZES)
     args.variants = [v for v in args.variants.split(",") if v]
@@ -256,7 +272,7 @@ def main(argv=None):
         if not args.plan_only:
             report["results"][dtype] = run_throughput(dtype, args)
         if not args.no_plan_time:
-            table, overhead = plan_times(args.plan_sizes, dtype)
+            table, overhead = plan_times(args.plan_sizes, dtype, 1 if args.quick else args.plan_repeats)
             print(f"\n### {dtype}: plan time (C2CPlan construction, forward + backward kernels)\n")
             print(plan_table(table, overhead))
             report["plan_time"][dtype] = {"sizes": {str(k): v for k, v in table.items()}, "process_first": overhead}

@@ -18,8 +18,13 @@ def main():
               f"max work-group {d['max_work_group_size']}, fp64 {'yes' if d['fp64'] else 'no'}")
     print(f"default device: {info['default_device']}")
     print(f"kernel headers: {info['kernel_headers']}")
+    if info["binary_cache_dir"]:
+        print(f"kernel binaries on disk (on): {info['binary_cache_dir']}, {info['binary_cache_files']} files, "
+              f"{info['binary_cache_bytes'] / 1e6:.1f} MB (at most {info['binary_cache_max_bytes'] / 1e6:.0f} MB)")
+    else:
+        print("kernel binaries on disk (off)")
     state = "on" if info["disk_cache_enabled"] else "off"
-    print(f"kernel cache on disk ({state}): {info['disk_cache_dir']}, "
+    print(f"SYCL runtime kernel cache on disk ({state}): {info['disk_cache_dir']}, "
           f"{info['disk_cache_files']} files, {info['disk_cache_bytes'] / 1e6:.1f} MB")
     print(f"kernels in memory: {info['kernels_in_memory']}")
 

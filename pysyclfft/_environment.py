@@ -39,6 +39,24 @@ def kernel_cache_dir():
     return Path(base) / "pysyclfft" / "kernels"
 
 
+def disk_cache_enabled():
+    """False when the user turned the on-disk kernel caches off (PYSYCLFFT_DISK_CACHE=0)."""
+    return os.environ.get("PYSYCLFFT_DISK_CACHE", "1") != "0"
+
+
+def binary_cache_dir():
+    """Our cache of device binaries (plan/binary_cache.hpp), inside the kernel cache."""
+    return kernel_cache_dir() / "binaries"
+
+
+BINARY_CACHE_MAX_BYTES = 10**9  # least recently used binaries go beyond this
+
+
+def configure_binary_cache(core):
+    """Point the C++ compiler at our binary cache (or disable it)."""
+    core.set_binary_cache(str(binary_cache_dir()) if disk_cache_enabled() else "", BINARY_CACHE_MAX_BYTES)
+
+
 def configure():
     """Point the OpenCL loader at the wheel's CPU driver (its .icd file holds a
     placeholder path) and enable the SYCL runtime's persistent kernel cache in
@@ -46,7 +64,7 @@ def configure():
     driver = opencl_cpu_driver()
     if driver and "OCL_ICD_FILENAMES" not in os.environ:
         os.environ["OCL_ICD_FILENAMES"] = str(driver)
-    if os.environ.get("PYSYCLFFT_DISK_CACHE", "1") != "0":
+    if disk_cache_enabled():
         os.environ.setdefault("SYCL_CACHE_PERSISTENT", "1")
         os.environ.setdefault("SYCL_CACHE_DIR", str(kernel_cache_dir()))
 
@@ -69,8 +87,9 @@ def owns_disk_cache():
 
 def retry_after_clearing_disk_cache(build):
     """Run `build()`; if compilation fails and the on-disk cache is ours, the
-    cache may hold a corrupt entry (the runtime then fails on every build), so
-    empty it and try once more."""
+    SYCL runtime's cache may hold a corrupt entry (the runtime then fails on
+    every build), so empty it and try once more. (Our binary cache checks its
+    entries itself: a bad one is deleted and rebuilt in C++.)"""
     from . import _core
 
     try:

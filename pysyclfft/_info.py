@@ -48,9 +48,11 @@ def _version_of(dist):
         return "unknown"
 
 
-def _dir_size(path):
+def _dir_size(path, skip=None):
+    """Bytes and files under `path`, leaving out the subtree `skip`."""
     total = count = 0
-    for root, _, files in os.walk(path):
+    for root, dirs, files in os.walk(path):
+        dirs[:] = [d for d in dirs if not skip or os.path.join(root, d) != skip]
         for f in files:
             try:
                 total += os.path.getsize(os.path.join(root, f))
@@ -63,7 +65,9 @@ def _dir_size(path):
 def runtime_info():
     """A dict describing the SYCL runtime, devices and kernel caches."""
     cache = os.environ.get("SYCL_CACHE_DIR", str(_environment.kernel_cache_dir()))
-    size, files = _dir_size(cache)
+    binaries = _core.binary_cache_dir()  # empty when off
+    size, files = _dir_size(cache, skip=binaries)  # our binaries are counted on their own
+    binary_size, binary_files = _dir_size(binaries) if binaries else (0, 0)
     devices = []
     for d in dpctl.get_devices():
         devices.append({
@@ -83,6 +87,11 @@ def runtime_info():
         "disk_cache_enabled": os.environ.get("SYCL_CACHE_PERSISTENT") == "1",
         "disk_cache_bytes": size,
         "disk_cache_files": files,
+        "binary_cache_dir": binaries,
+        "binary_cache_bytes": binary_size,
+        "binary_cache_files": binary_files,
+        "binary_cache_max_bytes": _environment.BINARY_CACHE_MAX_BYTES,
+        "binary_cache_loads_this_process": _core.binary_cache_loads(),
         "kernels_in_memory": _core.compiled_kernel_count(),
         "compilations_this_process": _core.compile_count(),
         "ocl_icd_filenames": os.environ.get("OCL_ICD_FILENAMES", ""),

@@ -44,6 +44,7 @@ def test_corrupt_disk_cache_is_recovered(tmp_path, damage):
     assert err < 1e-14
     files = [os.path.join(r, f) for r, _, fs in os.walk(tmp_path / "cache") for f in fs]
     assert files, "the first process should have filled the disk cache"
+    assert any(os.sep + "binaries" + os.sep in f for f in files), "and our binary cache (damaged below too)"
     for f in files:
         data = open(f, "rb").read()
         with open(f, "wb") as fh:

@@ -50,6 +50,13 @@ PYBIND11_MODULE(_core, m) {
         "Kernels held in the in-process cache.");
   m.def("compile_count", [] { return KernelCompiler::instance().builds(); },
         "Run-time compilations done by this process.");
+  m.def("set_binary_cache", [](const std::string& dir, std::uintmax_t max_bytes) {
+          KernelCompiler::instance().set_binary_cache(dir, max_bytes);
+        }, py::arg("dir"), py::arg("max_bytes"),
+        "Keep device binaries in `dir` (empty: nowhere), at most `max_bytes` of them.");
+  m.def("binary_cache_dir", [] { return KernelCompiler::instance().binary_cache_dir(); });
+  m.def("binary_cache_loads", [] { return KernelCompiler::instance().binary_cache_loads(); },
+        "Builds this process loaded from the on-disk binary cache instead of compiling.");
   m.def("live_device_tables", [] { return live_device_tables().load(); },
         "Device allocations (twiddle and map tables) held by live plans.");
   m.def(

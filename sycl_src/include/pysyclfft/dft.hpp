@@ -32,6 +32,8 @@
 // working on a copy), need a work buffer, so they throw unimplemented.
 // The kernels are compiled at run time from the headers in
 // PYSYCLFFT_KERNEL_INCLUDE_DIR (set by the CMake package, find_package(pysyclfft)).
+// To load them in later processes instead of compiling again, call
+// pysyclfft::plan::KernelCompiler::instance().set_binary_cache(dir, max_bytes) first.
 #pragma once
 #include <sycl/sycl.hpp>
 

@@ -1,7 +1,9 @@
 // Run-time compilation of kernel templates with DPC++'s SYCL-RTC, and the
-// in-process kernel cache. The on-disk cache is the SYCL runtime's persistent
-// cache (SYCL_CACHE_PERSISTENT / SYCL_CACHE_DIR), keyed by source, include files,
-// options, device and runtime version; the Python package enables it.
+// kernel caches: in process (context, device, name) -> kernel, and on disk our
+// cache of device binaries (binary_cache.hpp, enabled by set_binary_cache; the
+// Python package enables it), which a new process loads without compiling.
+// Behind it, the SYCL runtime's persistent cache (SYCL_CACHE_PERSISTENT) still
+// serves backends whose binaries we cannot load ourselves, at ~0.2 s a build.
 #pragma once
 #include <sycl/sycl.hpp>
 
@@ -14,6 +16,9 @@
 #include <string>
 #include <tuple>
 #include <vector>
+
+#include "binary_cache.hpp"
+#include "native_binary.hpp"
 
 namespace pysyclfft::plan {
 
@@ -54,13 +59,28 @@ class KernelCompiler {
     const sycl::device dev = q.get_device();
     std::vector<std::string> missing;
     for (const auto& name : names)
-      if (!kernels_.count(key(ctx, dev, name)) &&
+      if (!kernels_.count(key_of(ctx, dev, name)) &&
           std::find(missing.begin(), missing.end(), name) == missing.end())
         missing.push_back(name);
     if (!missing.empty()) build(ctx, dev, entry_header, missing);
     std::vector<sycl::kernel> out;
-    for (const auto& name : names) out.push_back(kernels_.at(key(ctx, dev, name)));
+    for (const auto& name : names) out.push_back(kernels_.at(key_of(ctx, dev, name)));
     return out;
+  }
+
+  // Device binaries persist under `dir` (empty: not at all), at most `max_bytes` of them.
+  void set_binary_cache(const std::string& dir, std::uintmax_t max_bytes) {
+    std::lock_guard lock(mutex_);
+    disk_.configure(dir, max_bytes);
+  }
+  std::string binary_cache_dir() const {
+    std::lock_guard lock(mutex_);
+    return disk_.dir();
+  }
+  // Builds whose kernels this process loaded from the binary cache instead of compiling.
+  std::size_t binary_cache_loads() const {
+    std::lock_guard lock(mutex_);
+    return binary_loads_;
   }
 
   std::size_t cached_kernels() const {
@@ -78,7 +98,7 @@ class KernelCompiler {
 
  private:
   using Key = std::tuple<std::size_t, std::size_t, std::string>;
-  static Key key(const sycl::context& c, const sycl::device& d, const std::string& name) {
+  static Key key_of(const sycl::context& c, const sycl::device& d, const std::string& name) {
     return {std::hash<sycl::context>{}(c), std::hash<sycl::device>{}(d), name};
   }
 
@@ -104,13 +124,31 @@ class KernelCompiler {
     return headers_;
   }
 
-  void build(const sycl::context& ctx, sycl::device dev, const std::string& entry_header,
+  // Kernels for `names`, from the binary cache when it holds this build, else compiled (and stored).
+  void build(const sycl::context& ctx, const sycl::device& dev, const std::string& entry_header,
              const std::vector<std::string>& names) {
+    const std::string source = "#include \"" + entry_header + "\"\n";
+    const std::string key = disk_.enabled() ? binary_cache_key(dev, source, headers(), names) : std::string();
+    if (const auto bin = disk_.load(key)) {  // nothing when the cache is off
+      if (const auto kernels = kernels_from_native_binary(ctx, dev, *bin); kernels && kernels->size() == names.size()) {
+        for (std::size_t i = 0; i < names.size(); ++i) kernels_.emplace(key_of(ctx, dev, names[i]), (*kernels)[i]);
+        ++binary_loads_;
+        return;
+      }
+      disk_.remove(key);  // the driver rejected it: rebuild below
+    }
+    auto exe = compile(ctx, dev, source, names);
+    for (const auto& name : names) kernels_.emplace(key_of(ctx, dev, name), exe.ext_oneapi_get_kernel(name));
+    if (const auto bin = disk_.enabled() ? native_binary_of(exe, dev, names) : std::nullopt) disk_.store(key, *bin);
+  }
+
+  sycl::kernel_bundle<sycl::bundle_state::executable> compile(const sycl::context& ctx, sycl::device dev,
+                                                              const std::string& source,
+                                                              const std::vector<std::string>& names) {
     namespace syclex = sycl::ext::oneapi::experimental;
     if (!dev.ext_oneapi_can_build(syclex::source_language::sycl))
       throw CompileError("pysyclfft: device '" + dev.get_info<sycl::info::device::name>() +
                          "' cannot compile SYCL kernels at run time (kernel_compiler)");
-    const std::string source = "#include \"" + entry_header + "\"\n";
     syclex::include_files includes;
     for (const auto& [name, text] : headers()) includes.add(name, text);
     std::string log;
@@ -119,8 +157,8 @@ class KernelCompiler {
                                                           syclex::properties{includes});
       auto exe = syclex::build(src, std::vector<sycl::device>{dev},
                                syclex::properties{syclex::registered_names{names}, syclex::save_log{&log}});
-      for (const auto& name : names) kernels_.emplace(key(ctx, dev, name), exe.ext_oneapi_get_kernel(name));
       ++builds_;
+      return exe;
     } catch (const std::exception& e) {  // sycl::exception, or bad_alloc from a corrupt cache entry
       throw CompileError(std::string("pysyclfft: kernel compilation failed: ") + e.what() + "\n" + log);
     }
@@ -130,7 +168,9 @@ class KernelCompiler {
   std::string include_dir_;
   std::vector<std::pair<std::string, std::string>> headers_;
   std::map<Key, sycl::kernel> kernels_;
+  BinaryCache disk_;
   std::size_t builds_ = 0;
+  std::size_t binary_loads_ = 0;
 };
 
 }  // namespace pysyclfft::plan

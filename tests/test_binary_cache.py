@@ -1,0 +1,181 @@
+"""Our on-disk cache of device binaries (plan/binary_cache.hpp): a process with a
+warm cache compiles nothing, bad entries are deleted and rebuilt, the key follows
+the kernel source, the size cap holds. Each case runs in child processes on its
+own copy of a cache filled once per module."""
+import json
+import os
+import shutil
+import struct
+import subprocess
+import sys
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from pysyclfft import _core
+
+# One child process makes two builds: PRECOMPILED in one build, which the runtime
+# splits into two device binaries (work-item and work-group kernels), and SINGLE.
+PRECOMPILED = [16, 256]
+SINGLE = 24
+BUILDS = 2
+
+_CHILD = r"""
+import json, sys
+import numpy as np, pysyclfft
+from pysyclfft import _core
+args = json.loads(sys.argv[1])
+if args.get("include_dir"):
+    _core.set_kernel_include_dir(args["include_dir"])
+if args.get("max_bytes"):
+    _core.set_binary_cache(_core.binary_cache_dir(), args["max_bytes"])
+if args["precompile"]:
+    pysyclfft.precompile(args["precompile"], np.complex128)
+errs = []
+for n in args["lengths"]:
+    x = np.arange(3 * n).reshape(3, n) * (1 + 0.5j)
+    ref = np.fft.fft(x)
+    errs.append(float(np.linalg.norm(pysyclfft.fft(x) - ref) / np.linalg.norm(ref)))
+print("RESULT", json.dumps({"compiles": _core.compile_count(), "loads": _core.binary_cache_loads(),
+                            "err": max(errs), "dir": _core.binary_cache_dir()}))
+"""
+
+
+def run_child(cache_dir, **args):
+    args.setdefault("precompile", PRECOMPILED)
+    args.setdefault("lengths", PRECOMPILED + [SINGLE])
+    env = dict(os.environ, PYSYCLFFT_CACHE_DIR=str(cache_dir))
+    for var in ("SYCL_CACHE_DIR", "SYCL_CACHE_PERSISTENT", "PYSYCLFFT_DISK_CACHE"):
+        env.pop(var, None)
+    out = subprocess.run([sys.executable, "-c", _CHILD, json.dumps(args)], env=env, capture_output=True, text=True,
+                         timeout=300, cwd=cache_dir.parent)
+    assert out.returncode == 0, out.stderr
+    result = json.loads(out.stdout.split("RESULT")[1])
+    assert result["err"] < 1e-14
+    return result
+
+
+def entries(cache_dir):
+    return sorted((cache_dir / "binaries").glob("*.bin"))
+
+
+def binaries_in(entry):
+    """Device binaries an entry holds (layout in plan/binary_cache.hpp: magic line,
+    key, binary count, ...; counts and lengths are 8-byte little-endian)."""
+    data = entry.read_bytes()
+    pos = data.index(b"\n") + 1
+    (key_len,) = struct.unpack_from("<Q", data, pos)
+    return struct.unpack_from("<Q", data, pos + 8 + key_len)[0]
+
+
+@pytest.fixture(scope="module")
+def warm_cache(tmp_path_factory):
+    """A cache directory after one cold process (compiled every build)."""
+    cache = tmp_path_factory.mktemp("warm") / "cache"
+    cold = run_child(cache)
+    assert cold["compiles"] == BUILDS and cold["loads"] == 0
+    assert cold["dir"] == str(cache / "binaries")
+    assert len(entries(cache)) == BUILDS
+    assert sorted(binaries_in(f) for f in entries(cache)) == [1, 2]  # both load paths are covered
+    return cache
+
+
+@pytest.fixture
+def cache(warm_cache, tmp_path):
+    copy = tmp_path / "cache"
+    shutil.copytree(warm_cache, copy)
+    return copy
+
+
+def test_second_process_loads_binaries_and_compiles_nothing(cache):
+    warm = run_child(cache)
+    assert warm["compiles"] == 0
+    assert warm["loads"] == BUILDS
+
+
+def fnv1a(data):
+    h = 14695981039346656037
+    for b in data:
+        h = ((h ^ b) * 1099511628211) & (2**64 - 1)
+    return h
+
+
+def with_bad_binaries(data):
+    """The entry with its device binaries replaced by garbage and a correct checksum:
+    the file passes its checks and the driver must reject it. (Layout in
+    plan/binary_cache.hpp: magic line, key, binaries, then symbols; 8-byte counts.)"""
+    body = data[:-8]
+    pos = body.index(b"\n") + 1
+    (key_len,) = struct.unpack_from("<Q", body, pos)
+    pos += 8 + key_len
+    (images,) = struct.unpack_from("<Q", body, pos)
+    out = body[:pos + 8]
+    pos += 8
+    garbage = b"not a device binary" * 50
+    for _ in range(images):
+        (n,) = struct.unpack_from("<Q", body, pos)
+        pos += 8 + n
+        out += struct.pack("<Q", len(garbage)) + garbage
+    out += body[pos:]
+    return out + struct.pack("<Q", fnv1a(out))
+
+
+DAMAGE = {
+    "truncate": lambda d: d[: len(d) // 2],
+    "garbage": lambda d: b"not a cache entry" * 9,
+    "flipped_byte": lambda d: d[: len(d) // 2] + bytes([d[len(d) // 2] ^ 1]) + d[len(d) // 2 + 1:],
+    "binary_rejected_by_driver": with_bad_binaries,
+}
+
+
+@pytest.mark.parametrize("damage", sorted(DAMAGE))
+def test_bad_entry_is_deleted_and_rebuilt(cache, damage):
+    for f in entries(cache):
+        f.write_bytes(DAMAGE[damage](f.read_bytes()))
+    rebuilt = run_child(cache)
+    assert rebuilt["compiles"] == BUILDS and rebuilt["loads"] == 0
+    warm = run_child(cache)  # the rebuilt entries are good again
+    assert warm["compiles"] == 0 and warm["loads"] == BUILDS
+
+
+def test_key_follows_the_kernel_source(cache, tmp_path):
+    changed = tmp_path / "include"
+    shutil.copytree(_core.kernel_include_dir(), changed)
+    with open(changed / "pysyclfft" / "kernels" / "complex.hpp", "a") as f:
+        f.write("\n// a change that leaves the kernels as they were still makes a new key\n")
+    before = set(entries(cache))
+    other = run_child(cache, include_dir=str(changed), precompile=[], lengths=[SINGLE])
+    assert other["compiles"] == 1 and other["loads"] == 0
+    assert len(set(entries(cache)) - before) == 1  # stored beside, not over, the old entry
+    assert run_child(cache, precompile=[], lengths=[SINGLE])["compiles"] == 0  # the original source still hits
+
+
+def test_size_cap_evicts_least_recently_used(cache):
+    oldest, newer = sorted(entries(cache), key=lambda f: f.stat().st_mtime_ns)  # in build order
+    cap = oldest.stat().st_size + newer.stat().st_size  # no room for a third entry
+    run_child(cache, lengths=PRECOMPILED + [SINGLE, 32], max_bytes=cap)  # loads both (in order), then stores 32
+    left = entries(cache)
+    assert sum(f.stat().st_size for f in left) <= cap
+    assert oldest not in left  # least recently used: evicted first
+    assert set(left) - {oldest, newer}  # the entry just stored survives
+
+
+def test_disabled_cache_is_empty_and_untouched(tmp_path):
+    env = dict(os.environ, PYSYCLFFT_CACHE_DIR=str(tmp_path / "cache"), PYSYCLFFT_DISK_CACHE="0")
+    out = subprocess.run([sys.executable, "-c", "from pysyclfft import _core; print(repr(_core.binary_cache_dir()))"],
+                         env=env, capture_output=True, text=True, timeout=120, cwd=tmp_path)
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.strip() == "''"
+    assert not (tmp_path / "cache").exists()
+
+
+def test_main_prints_the_binary_cache(cache):
+    env = dict(os.environ, PYSYCLFFT_CACHE_DIR=str(cache))
+    for var in ("SYCL_CACHE_DIR", "SYCL_CACHE_PERSISTENT", "PYSYCLFFT_DISK_CACHE"):
+        env.pop(var, None)
+    out = subprocess.run([sys.executable, "-m", "pysyclfft"], env=env, capture_output=True, text=True, timeout=120,
+                         cwd=cache.parent)
+    assert out.returncode == 0, out.stderr
+    line = next(l for l in out.stdout.splitlines() if l.startswith("kernel binaries on disk"))
+    assert f"(on): {cache / 'binaries'}, {BUILDS} files" in line
