@@ -50,6 +50,7 @@ def binary_cache_dir():
 
 
 BINARY_CACHE_MAX_BYTES = 10**9  # least recently used binaries go beyond this
+SYCL_CACHE_MAX_MEGABYTES = 1024
 
 
 def configure_binary_cache(core):
@@ -67,6 +68,9 @@ def configure():
     if disk_cache_enabled():
         os.environ.setdefault("SYCL_CACHE_PERSISTENT", "1")
         os.environ.setdefault("SYCL_CACHE_DIR", str(kernel_cache_dir()))
+        # The runtime's cache is only the fallback behind our binary cache: cap it
+        # at 1 GiB (the runtime's default is 8 GiB, in megabytes).
+        os.environ.setdefault("SYCL_CACHE_MAX_SIZE", str(SYCL_CACHE_MAX_MEGABYTES))
 
 
 def include_dir():
