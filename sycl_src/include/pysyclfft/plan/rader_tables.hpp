@@ -2,8 +2,8 @@
 // with g a generator of the integers mod p and L = p - 1,
 //   X[0] = sum_n x[n],   X[g^-q] = x[0] + sum_m x[g^m] * W_p^(g^(m-q)),  q < L,
 // the sum a cyclic convolution of a[m] = x[g^m] with b[j] = W_p^(g^-j), done by
-// two FFTs of length L. The kernels gather a[m] - x[0] instead: sum_j b[j] = -1,
-// so the convolution then already holds the x[0] term (and X[0] = A[0] + p*x[0]).
+// two FFTs of length L. The x[0] terms and X[0] = x[0] + A[0] (A the first FFT)
+// are fused into the passes: see RaderEnds in kernels/multipass.hpp.
 #pragma once
 #include <cstdint>
 #include <vector>
