@@ -96,7 +96,7 @@ def new_run(args, argv):
     reps = args.reps
     command = "python benchmarks/bench.py " + " ".join(sys.argv[1:] if argv is None else argv)
     meta = {"command": command, "start_utc": _now(), "load_before": _load(), "cpu": _cpu_name(),
-            "cpus": os.cpu_count(), "device": peers.pysyclfft.runtime_info()["default_device"],
+            "cpus": os.cpu_count(), "device": peers.device_name(),
             "input_mib": args.mib, "threads": peers.THREADS,
             "repetitions": f"{reps.min_reps}-{reps.max_reps} calls (~{reps.budget_s:g} s)",
             "omp_env": f"OMP_WAIT_POLICY={os.environ['OMP_WAIT_POLICY']}, KMP_BLOCKTIME={os.environ['KMP_BLOCKTIME']}"}
@@ -139,9 +139,9 @@ def measure_run(args, argv=None):
     for suite in args.suites:
         if suite == "plantime":
             continue
-        _kind, full, quick, precisions = cases_mod.SUITES[suite]
-        sizes = args.sizes or (quick if args.quick else full)
-        precisions = PRECISIONS[args.dtype] if args.dtype else precisions
+        spec = cases_mod.SUITES[suite]
+        sizes = args.sizes or (spec.quick_sizes if args.quick else spec.sizes)
+        precisions = PRECISIONS[args.dtype] if args.dtype else spec.precisions
         suite_cases = cases_mod.make_cases(suite, sizes, precisions, args.mib)
         if set(peers.OURS) & set(names):
             peers.precompile_ours(suite_cases)

@@ -10,15 +10,22 @@ import numpy as np
 
 MIB = 2**20
 
-# (kind, full sizes, quick sizes, default precisions) per suite. Sizes are 1-D
-# lengths; the dct suite runs each size as a batched 1-D DCT and as an n x n 2-D DCT.
+
+@dataclass(frozen=True)
+class Suite:
+    kind: str
+    sizes: list        # 1-D lengths; the dct suite runs each as a batched 1-D and an n x n 2-D DCT
+    quick_sizes: list
+    precisions: tuple  # the default ones
+
+
 SUITES = {
-    "c2c": ("c2c", [2**k for k in range(4, 14)] + [1000, 1536, 2187, 3125, 2401, 1331, 2197],
-            [16, 256, 1000, 4096], ("single", "double")),
-    "anysize": ("c2c", [2**k for k in range(14, 23)] + [3**7, 11**3, 1009, 4099, 65537],
-                [2**14, 3**7, 1009], ("single", "double")),
-    "real": ("r2c", [1024, 4096, 2**20], [1024, 4096], ("single",)),
-    "dct": ("dct2", [1024], [64], ("single",)),
+    "c2c": Suite("c2c", [2**k for k in range(4, 14)] + [1000, 1536, 2187, 3125, 2401, 1331, 2197],
+                 [16, 256, 1000, 4096], ("single", "double")),
+    "anysize": Suite("c2c", [2**k for k in range(14, 23)] + [3**7, 11**3, 1009, 4099, 65537],
+                     [2**14, 3**7, 1009], ("single", "double")),
+    "real": Suite("r2c", [1024, 4096, 2**20], [1024, 4096], ("single",)),
+    "dct": Suite("dct2", [1024], [64], ("single",)),
 }
 THROUGHPUT_SUITES = tuple(SUITES)
 
@@ -61,11 +68,12 @@ class Case:
 
     def describe(self):
         return {"suite": self.suite, "kind": self.kind, "label": self.label, "dims": list(self.dims),
-                "batch": self.batch, "dtype": self.dtype.name, "input_mib": self.batch * self.n * self.dtype.itemsize / MIB}
+                "batch": self.batch, "dtype": self.dtype.name,
+                "input_mib": self.batch * self.n * self.dtype.itemsize / MIB}
 
 
 def make_cases(suite, sizes, precisions, input_mib):
-    kind = SUITES[suite][0]
+    kind = SUITES[suite].kind
     shapes = [(n,) for n in sizes]
     if kind == "dct2":
         shapes += [(n, n) for n in sizes]

@@ -64,6 +64,15 @@ class Inputs:
         return self._device
 
 
+def device_name():
+    """The device our and dpnp's calls run on: dpnp's default, or ours on host arrays without dpnp."""
+    try:
+        import dpnp
+    except ImportError:
+        return pysyclfft.runtime_info()["default_device"] + " (numpy host arrays: dpnp is not installed)"
+    return dpnp.empty(1).sycl_device.name
+
+
 def availability():
     """{peer: (version, None) or (None, why it is skipped)}."""
     out = {}
