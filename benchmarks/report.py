@@ -61,7 +61,8 @@ def header_markdown(run):
     skipped = [f"{p} ({v['skipped']})" for p, v in run["peers"].items() if v["skipped"]]
     versions = ", ".join(f"{MODULES[p]} {v['version']}" for p, v in run["peers"].items()
                          if v["version"] and p != "ours_out")
-    lines = [f"- command: `{m['command']}`",
+    runs = f" (best of {m['runs']} runs per case and peer)" if m.get("runs", 1) > 1 else ""
+    lines = [f"- command: `{m['command']}`{runs}",
              f"- date: {m['start_utc']} to {m['end_utc']} UTC; load average (1/5/15 min) before "
              f"{m['load_before']}, after {m['load_after']}",
              f"- machine: {m['cpu']}, {m['cpus']} CPUs; SYCL device: {m['device']}",

@@ -2,6 +2,7 @@
 
 Checks the structure of the JSON and markdown a run writes, and that every
 measured result agrees with the float64 reference (the harness's own check)."""
+import copy
 import json
 import math
 import sys
@@ -55,6 +56,23 @@ def test_markdown_tables(quick_run):
     assert text.count("| case | batch | numpy | ours | ours out= | best peer |") == 4  # one per suite and dtype
     assert "numpy: numpy.fft has no dct()" in text
     assert run["meta"]["command"] in text
+
+
+def test_merge_keeps_the_fastest_cell_and_the_worst_error(quick_run):
+    run, _ = quick_run
+    slower = copy.deepcopy(run)
+    for c in slower["cases"]:
+        for cell in c["results"].values():
+            if cell["status"] == "ok":
+                cell.update(ms=2 * cell["ms"], gflops=cell["gflops"] / 2, err=3 * cell["err"])
+    merged = bench.merge([slower, run])
+    assert merged["meta"]["runs"] == 2 and len(merged["cases"]) == len(run["cases"])
+    for c, m in zip(run["cases"], merged["cases"]):
+        for peer, cell in c["results"].items():
+            if cell["status"] == "ok":
+                assert m["results"][peer]["ms"] == cell["ms"]
+                assert m["results"][peer]["err"] == 3 * cell["err"]
+        assert m["ratio"] == pytest.approx(c["ratio"])
 
 
 def test_unknown_suite_or_peer_is_rejected():
