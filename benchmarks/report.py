@@ -130,10 +130,11 @@ def plot(run, path):
         ax.set_title(title, fontsize=10)
         ax.grid(axis="y", alpha=0.3)
     m = run["meta"]
-    fig.suptitle(f"{m['device']}, {m['start_utc']} UTC, load {m['load_before']}", fontsize=9)
+    inch = 1 / fig.get_figheight()  # figure coordinates of one inch from the top
+    fig.suptitle(f"{m['device']}, {m['start_utc']} UTC, load {m['load_before']}", fontsize=9, y=1 - 0.1 * inch)
     fig.legend(*axes[0, 0].get_legend_handles_labels(), ncol=len(peers), fontsize=8, loc="upper center",
-               bbox_to_anchor=(0.5, 1 - 0.25 / fig.get_figheight()))
-    fig.tight_layout(rect=(0, 0, 1, 1 - 0.5 / fig.get_figheight()))
+               bbox_to_anchor=(0.5, 1 - 0.3 * inch))
+    fig.tight_layout(rect=(0, 0, 1, 1 - 0.7 * inch))
     fig.savefig(path, dpi=110)
     plt.close(fig)
     print(f"plot written to {path}")
