@@ -148,6 +148,9 @@ def merge(runs):
                     fastest = cell if cell["ms"] < old["ms"] else old
                     mine["results"][p] = {**fastest, "err": max(old["err"], cell["err"])}
         merged["plantime"].update(run["plantime"])
+        for p, v in run["peers"].items():  # a peer skipped in one run but measured in another gets its column
+            if merged["peers"].get(p, v)["skipped"] or p not in merged["peers"]:
+                merged["peers"][p] = v
     merged["cases"] = list(cases.values())
     for c in merged["cases"]:
         c.update(compare(c["results"]))
