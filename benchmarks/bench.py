@@ -103,7 +103,7 @@ def new_run(args, argv):
             "input_mib": args.mib, "threads": peers.THREADS,
             "repetitions": f"{reps.min_reps}-{reps.max_reps} calls (~{reps.budget_s:g} s)",
             "omp_env": f"OMP_WAIT_POLICY={os.environ['OMP_WAIT_POLICY']}, KMP_BLOCKTIME={os.environ['KMP_BLOCKTIME']}"}
-    available = peers.availability()
+    available = peers.availability(args.peers)
     return {"meta": meta, "cases": [], "plantime": {},
             "peers": {p: {"version": available[p][0], "skipped": available[p][1]} for p in args.peers}}
 

@@ -73,10 +73,10 @@ def device_name():
     return dpnp.empty(1).sycl_device.name
 
 
-def availability():
-    """{peer: (version, None) or (None, why it is skipped)}."""
+def availability(names=PEERS):
+    """{peer: (version, None) or (None, why it is skipped)} for the named peers."""
     out = {}
-    for peer in PEERS:
+    for peer in names:
         try:
             module = importlib.import_module(MODULES[peer])
             out[peer] = (getattr(module, "__version__", "?"), None)
