@@ -18,7 +18,6 @@ import numpy as np
 import dpnp
 import pysyclfft
 from pysyclfft import _launch, _plans
-from dpctl.utils import SequentialOrderManager
 
 
 def per_call(cases, queue, calls=400):

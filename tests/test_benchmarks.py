@@ -1,0 +1,82 @@
+"""Smoke test of the benchmark harness (benchmarks/bench.py): tiny sizes, numpy and ours only.
+
+Checks the structure of the JSON and markdown a run writes, and that every
+measured result agrees with the float64 reference (the harness's own check)."""
+import copy
+import json
+import math
+import sys
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "benchmarks"))
+import bench  # noqa: E402
+
+
+@pytest.fixture(scope="module")
+def quick_run(tmp_path_factory):
+    folder = tmp_path_factory.mktemp("bench")
+    argv = ["--suite", "c2c,real,dct", "--quick", "--sizes", "16", "--mib", "0.0625", "--peers", "numpy,ours,ours_out",
+            "--json", str(folder / "run.json"), "--markdown", str(folder / "run.md")]
+    bench.main(argv)
+    return json.loads((folder / "run.json").read_text()), (folder / "run.md").read_text()
+
+
+def test_cases_of_each_suite(quick_run):
+    run, _ = quick_run
+    cases = [(c["suite"], c["label"], c["dtype"], c["batch"]) for c in run["cases"]]
+    assert cases == [("c2c", "16", "complex64", 512), ("c2c", "16", "complex128", 256),
+                     ("real", "R2C 16", "float32", 1024), ("dct", "DCT-II 16", "float32", 1024),
+                     ("dct", "DCT-II 16x16", "float32", 64)]
+
+
+def test_results_are_accurate_and_ratios_consistent(quick_run):
+    run, _ = quick_run
+    for c in run["cases"]:
+        bound = 8 * np.finfo(c["dtype"]).eps * math.log2(math.prod(c["dims"]))
+        res = c["results"]
+        for peer in ("numpy", "ours", "ours_out"):
+            if c["kind"] == "dct2" and peer != "ours":  # numpy has no DCT, pysyclfft.dct no out=
+                assert res[peer]["status"] == "n/a", (c["label"], peer)
+                continue
+            assert res[peer]["status"] == "ok", (c["label"], peer, res[peer])
+            assert res[peer]["err"] < bound, (c["label"], peer, res[peer]["err"])
+            assert res[peer]["ms"] > 0 and res[peer]["reps"] >= 2
+        if c["kind"] == "dct2":
+            assert c["best_peer"] is None and c["ratio"] == {}
+        else:
+            assert c["best_peer"] == "numpy"
+            assert c["ratio"]["ours"] == pytest.approx(res["ours"]["gflops"] / res["numpy"]["gflops"])
+
+
+def test_markdown_tables(quick_run):
+    run, text = quick_run
+    assert text.count("| case | batch | numpy | ours | ours out= | best peer |") == 4  # one per suite and dtype
+    assert "numpy: numpy.fft has no dct()" in text
+    assert run["meta"]["command"] in text
+
+
+def test_merge_keeps_the_fastest_cell_and_the_worst_error(quick_run):
+    run, _ = quick_run
+    slower = copy.deepcopy(run)
+    for c in slower["cases"]:
+        for cell in c["results"].values():
+            if cell["status"] == "ok":
+                cell.update(ms=2 * cell["ms"], gflops=cell["gflops"] / 2, err=3 * cell["err"])
+    merged = bench.merge([slower, run])
+    assert merged["meta"]["runs"] == 2 and len(merged["cases"]) == len(run["cases"])
+    for c, m in zip(run["cases"], merged["cases"]):
+        for peer, cell in c["results"].items():
+            if cell["status"] == "ok":
+                assert m["results"][peer]["ms"] == cell["ms"]
+                assert m["results"][peer]["err"] == 3 * cell["err"]
+        assert m["ratio"] == pytest.approx(c["ratio"])
+
+
+def test_unknown_suite_or_peer_is_rejected():
+    with pytest.raises(SystemExit):
+        bench.parse_args(["--suite", "c2c,nope"])
+    with pytest.raises(SystemExit):
+        bench.parse_args(["--peers", "numpy,fftw3"])
