@@ -278,15 +278,16 @@ class MultipassPlan {
 
   // Kernel parameters of pass `pass` (see set_pass_geometry for the lines): every
   // pass but the last reads and writes columns, as many as the later passes' lengths
-  // multiply to, and stores twiddled; the last pass of a default plan writes
-  // columns too (lines k0 = neighbouring outputs, N0 of them); a memory-minimal
-  // plan's last pass works on rows in place.
+  // multiply to, and stores twiddled; the last pass writes columns too (lines
+  // k0 = neighbouring outputs, N0 of them). Memory-minimal plans keep teams: a
+  // column group's lane twiddles (N_p*16 entries) would exceed their table budget.
   static PassKernelParams pass_params(const std::vector<std::int64_t>& lengths, std::size_t pass, Precision p,
                                       const DeviceLimits& lim, Memory memory) {
     const bool last = pass + 1 == lengths.size();
     std::int64_t columns = 1;
     for (std::size_t q = pass + 1; q < lengths.size(); ++q) columns *= lengths[q];
-    if (last) columns = lengths.size() > 1 && memory == Memory::fast ? lengths[0] : 0;
+    if (last) columns = lengths.size() > 1 ? lengths[0] : 0;
+    if (memory == Memory::minimal) columns = 0;
     PassKernelParams k = choose_pass_params(lengths[pass], p, lim, columns);
     k.twiddled = !last;
     return k;
