@@ -164,8 +164,9 @@ inline C2CKernelParams choose_c2c_kernel(std::int64_t n, Precision p, const Devi
 // column: contiguous loads and stores, uniform index arithmetic and Stockham
 // twiddles), a whole vector of kCpuSimdLanes where local memory holds it, fewer
 // else (a divisor of `columns`, so a group never straddles two transforms).
-// Measured on the OpenCL CPU device (docs/performance-anysize.md): 1.3-1.9x
-// faster than teams over such lines. Other passes (and GPUs) take up to
+// Measured on the OpenCL CPU device (docs/performance-anysize.md): with the
+// single kernel's team shapes for the rest, 2-2.8x faster complex64 multi-pass
+// transforms than teams of Stockham::run. Other passes (and GPUs) take up to
 // kPassTeams lines per group, SIMD lanes across each line's team, so a group's
 // teams share the cache lines they touch.
 struct PassKernelParams : C2CKernelParams {

@@ -149,8 +149,9 @@ class MultipassPlan {
     const std::vector<std::int64_t> lengths = pass_lengths(n, p, lim, max_pass, memory);
     std::vector<std::string> names;
     for (const auto& l : launch_specs(a, lengths.size(), memory))
-      names.push_back(l.step == Step::pass ? kernel_name(pass_params(lengths, l.pass, p, lim, memory), l.sign)
-                                           : step_kernel_name(l.step, p));
+      names.push_back(l.step == Step::pass
+                          ? kernel_name(pass_params(lengths, l.pass, p, lim, memory), l.sign, a == Algorithm::rader)
+                          : step_kernel_name(l.step, p));
     return names;
   }
 
@@ -293,10 +294,11 @@ class MultipassPlan {
     return k;
   }
 
-  static std::string kernel_name(const PassKernelParams& k, int sign) {
+  // `rader`: a pass of a Rader plan (the kernel compiles Rader's load and store modes in).
+  static std::string kernel_name(const PassKernelParams& k, int sign, bool rader) {
     std::ostringstream s;
     s << "pysyclfft_pass<" << real_name(k.precision) << ", " << sign << ", " << k.threads << ", " << k.per_group << ", "
-      << k.interleave << ", " << int(k.twiddled);
+      << k.interleave << ", " << int(k.twiddled) << ", " << int(rader);
     for (int r : k.radices) s << ", " << r;
     s << ">";
     return s.str();
@@ -488,7 +490,8 @@ class MultipassPlan {
     std::vector<std::string> names;
     const auto specs = launch_specs(algorithm_, passes_.size(), memory_);
     for (const auto& s : specs)
-      names.push_back(s.step == Step::pass ? kernel_name(passes_[s.pass].k, s.sign) : step_kernel_name(s.step, precision_));
+      names.push_back(s.step == Step::pass ? kernel_name(passes_[s.pass].k, s.sign, algorithm_ == Algorithm::rader)
+                                           : step_kernel_name(s.step, precision_));
     const std::vector<sycl::kernel> kernels = KernelCompiler::instance().get(queue_, kPassEntryHeader, names);
     const std::size_t per_direction = specs.size() / 2;
     for (std::size_t i = 0; i < specs.size(); ++i)

@@ -1,8 +1,9 @@
 // SYCL entry point of one pass of a multi-pass, Bluestein or Rader transform
 // (kernels/multipass.hpp). Instantiated by name from the planner, e.g.
-//   pysyclfft_pass<float, -1, 64, 8, 1, 0, 8, 8, 4>
-//     (T, Sign, Threads, PerGroup, Interleave, Twiddled, radices...)
-// Twiddled = 1: a pass before the last (stores the inter-pass twiddles), 0: the last.
+//   pysyclfft_pass<float, -1, 64, 8, 1, 0, 0, 8, 8, 4>
+//     (T, Sign, Threads, PerGroup, Interleave, Twiddled, Rader, radices...)
+// Twiddled = 1: a pass before the last (stores the inter-pass twiddles), 0: the last;
+// Rader = 1: a pass of a Rader plan (its gather/scatter modes compiled in).
 // nd_range<2> with the layout of pysyclfft_c2c: Interleave = 1: dimension 1 = team
 // member (Threads, SIMD lanes = members of one line), dimension 0 = team (PerGroup lines);
 // Interleave = PerGroup: dimension 1 = team (work-groups along it), dimension 0 =
@@ -12,7 +13,7 @@
 #include "../../kernels/multipass.hpp"
 #include "exec.hpp"
 
-template <typename T, int Sign, int Threads, int PerGroup, int Interleave, int Twiddled, int... R>
+template <typename T, int Sign, int Threads, int PerGroup, int Interleave, int Twiddled, int Rader, int... R>
 SYCL_EXT_ONEAPI_FUNCTION_PROPERTY((sycl::ext::oneapi::experimental::nd_range_kernel<2>))
 [[sycl::reqd_sub_group_size(Interleave > 1 ? Interleave : pysyclfft::sycl_backend::kSimdLanes)]]
 void pysyclfft_pass(const pysyclfft::kernels::cplx<T>* in, pysyclfft::kernels::cplx<T>* out,
@@ -30,7 +31,7 @@ void pysyclfft_pass(const pysyclfft::kernels::cplx<T>* in, pysyclfft::kernels::c
   constexpr int kLanes = !kColumns && Threads % sb::kSimdLanes == 0 ? sb::kSimdLanes : 1;
   const sb::SimdSlot s = kColumns ? sb::SimdSlot{int(item.get_local_id(0)), 0} : sb::simd_slot<kLanes, Threads>(item);
   const int team = int(item.get_local_id(kColumns ? 1 : 0));
-  k::multipass_pass<Cfg, Sign, kLanes, Interleave, Twiddled != 0>(
+  k::multipass_pass<Cfg, Sign, kLanes, Interleave, Twiddled != 0, Rader != 0>(
       s.vector, s.lane, team, k::index_t(item.get_group(kColumns ? 1 : 0)), sb::GroupBarrier<2>{}, in, out, twiddles,
       load_table, store_table, store_low, lane_twiddles, in_side, out_side, geometry, scale, ends, local);
 }
