@@ -10,7 +10,11 @@
 // Fused multiplies (all tables hold forward-direction values; mul_dir conjugates
 // them for Sign = +1):
 //  - kStoreTwiddle: the four-step inter-pass twiddle W_L^(k*d0) of output element k,
-//    from a two-level table: W^e = hi[e >> shift] * lo[e & (2^shift - 1)];
+//    from a two-level table: W^e = hi[e >> shift] * lo[e & (2^shift - 1)]; a
+//    group of Interleave neighbouring lines d0 = d0f + lane (d0f a multiple of
+//    Interleave) takes W_L^(k*d0f) from it (the same for all lanes) times
+//    lanes[k*Interleave + lane] = W_L^(k*lane), which neighbouring lanes read
+//    from neighbouring entries;
 //  - Bluestein: kLoadChirp multiplies input j by chirp[j], kStoreSpectrum output j by
 //    the chirp spectrum[j], kStoreChirp by the opposite-direction chirp[j];
 //  - Rader (prime p = L+1): kLoadRader gathers x[perm[j]] (index table), the first
@@ -23,6 +27,10 @@
 #include "stockham.hpp"
 
 namespace pysyclfft::kernels {
+
+template <bool B> struct BoolConstant {
+  static constexpr bool value = B;
+};
 
 // Where the transforms of one pass side lie (a user array or the plan's scratch).
 struct PassSide {
@@ -41,9 +49,12 @@ struct LineStrides {
   index_t s0, s1, si;
 };
 
-// The fused multiplies are run-time choices (uniform over a launch, so cheap
-// branches): one compiled kernel per pass length and direction serves every
-// pass position and both algorithms, which keeps run-time compilation short.
+// Every pass but the last stores twiddled (kStoreTwiddle), the last pass one of
+// the others: that choice is a kernel template parameter (Twiddled), and so is
+// whether Rader's modes are possible (Rader: their per-element branches cost ~30%
+// in every pass, measured); the rest are run-time choices (uniform over a launch,
+// so cheap branches), so one compiled kernel per pass kind, length and direction
+// serves four-step and Bluestein, which keeps run-time compilation short.
 enum PassLoad : int { kLoadPlain = 0, kLoadChirp = 1, kLoadRader = 2 };
 enum PassStore : int { kStorePlain = 0, kStoreTwiddle = 1, kStoreSpectrum = 2, kStoreChirp = 3, kStoreRader = 4 };
 
@@ -65,89 +76,141 @@ struct PassGeometry {
   int rader;           // RaderEnds flags
 };
 
-template <typename T, int Sign> struct PassLoader {
+// Element i of a line is sequence element j = start + i*step, at p[j*stride].
+// Unit: the line is number `lane` of a group of neighbouring lines with s0 = 1 and
+// stride = 1, `start` is the group's first line's, so j = start + lane + i*step
+// lies at p[start + i*step + lane]: the compiler sees SIMD lanes (neighbouring
+// lines) touch neighbouring elements and uses vector loads and stores.
+template <typename T, int Sign, bool Unit, bool Rader> struct PassLoader {
   const cplx<T>* p;
   index_t stride, start, step, limit;
+  int lane;
   int mode;
   const cplx<T>* chirp;  // chirp, or Rader's gather indices (index_t)
   cplx<T> operator()(int i) const {
-    const index_t j = start + i * step;
-    if (mode == kLoadRader) return p[reinterpret_cast<const index_t*>(chirp)[j] * stride];
+    const index_t u = start + i * step;
+    const index_t j = Unit ? u + lane : u;
+    if constexpr (Rader) {
+      if (mode == kLoadRader) return load_cplx(p + reinterpret_cast<const index_t*>(chirp)[j] * stride);
+    }
     if (j >= limit) return {T(0), T(0)};  // Bluestein's zero padding
-    const cplx<T> v = p[j * stride];
-    return mode == kLoadChirp ? mul_dir<Sign>(v, chirp[j]) : v;
+    const cplx<T> v = load_cplx(Unit ? p + u + lane : p + j * stride);
+    return mode == kLoadChirp ? mul_dir<Sign>(v, load_cplx(chirp + j)) : v;
   }
 };
 
-template <typename T, int Sign> struct PassStorer {
+template <typename T, int Sign, bool Unit, bool Twiddled, bool Rader> struct PassStorer {
   cplx<T>* p;
   index_t stride, start, step, limit;
+  int lane;
   T scale;
   bool active;  // teams past the last line compute but do not store
   int mode;
   const cplx<T>* table;  // twiddle high part, spectrum, chirp or Rader's scatter indices
   const cplx<T>* low;    // twiddle low part
-  index_t d0;
-  int shift;
-  bool save_sum;         // Rader: save output 0 to ends[1], add x0 after the spectrum
-  cplx<T>* ends;         // Rader: this transform's x[0], A[0]
+  const cplx<T>* lanes;  // Unit twiddles: W_L^(k*lane), `interleave` per k
+  index_t d0;            // Unit: the group's first line's
+  int shift, interleave;
+  bool save_sum;  // Rader: save output 0 to ends[1], add x0 after the spectrum
+  cplx<T>* ends;  // Rader: this transform's x[0], A[0]
   cplx<T> x0;
+  cplx<T> twiddle(int k) const {
+    const index_t e = k * d0;
+    const cplx<T> w = load_cplx(table + (e >> shift)) * load_cplx(low + (e & ((index_t(1) << shift) - 1)));
+    return Unit ? w * load_cplx(lanes + k * interleave + lane) : w;
+  }
+  // Twiddled passes write the scratch (or, memory-minimal, the whole output), unscaled.
   void operator()(int k, cplx<T> v) const {
-    const index_t j = start + k * step;
-    if (!active || j >= limit) return;
-    if (mode == kStoreRader) {
-      p[reinterpret_cast<const index_t*>(table)[j] * stride] = v * scale;
-      if (j == 0) p[0] = (ends[0] + ends[1]) * scale;
-      return;
+    const index_t u = start + k * step;
+    const index_t j = Unit ? u + lane : u;
+    if constexpr (Twiddled) {
+      if (!active) return;
+      v = mul_dir<Sign>(v, twiddle(k));
+    } else {
+      if (!active || j >= limit) return;
+      if constexpr (Rader) {
+        if (mode == kStoreRader) {
+          store_cplx(p + reinterpret_cast<const index_t*>(table)[j] * stride, v * scale);
+          if (j == 0) p[0] = (ends[0] + ends[1]) * scale;
+          return;
+        }
+      }
+      const bool sum = Rader && save_sum && j == 0;
+      if (sum) ends[1] = v;
+      if (mode == kStoreSpectrum) v = mul_dir<Sign>(v, load_cplx(table + j));
+      else if (mode == kStoreChirp) v = mul_dir<-Sign>(v, load_cplx(table + j));
+      if (sum) v = v + x0;
+      v = v * scale;
     }
-    const bool sum = save_sum && j == 0;
-    if (sum) ends[1] = v;
-    if (mode == kStoreTwiddle) {
-      const index_t e = k * d0;
-      v = mul_dir<Sign>(v, table[e >> shift] * low[e & ((index_t(1) << shift) - 1)]);
-    } else if (mode == kStoreSpectrum) {
-      v = mul_dir<Sign>(v, table[j]);
-    } else if (mode == kStoreChirp) {
-      v = mul_dir<-Sign>(v, table[j]);
-    }
-    if (sum) v = v + x0;
-    p[j * stride] = v * scale;
+    store_cplx(Unit ? p + u + lane : p + j * stride, v);
   }
 };
 
-// Body of a pass kernel; `local` holds Cfg::kLocalElements elements of work-group memory,
-// `ends` two values per transform of the launch's chunk (Rader only).
+// Body of a pass kernel: team `team` of the work-group computes line
+// group*PerGroup + team; the work-item is number `lane` of the SIMD vector that
+// starts at team member `vector` (as in team_c2c). Interleave = PerGroup is the
+// column layout: the group's lines share the local buffers point by point and
+// the execution layer packs the teams (neighbouring lines, so neighbouring
+// columns in memory) into SIMD lanes, each lane running the same butterfly
+// (then Lanes = 1; the planner makes PerGroup divide d0_count, so a group's lines
+// are d0, d0 + 1, ... of one transform); Interleave = 1 packs team members
+// (points of one line). `local` holds Cfg::kLocalElements elements of work-group memory.
+// `ends` holds two values per transform of the launch's chunk (Rader only).
 // In-place passes (in == out, same line positions on both sides) are safe when the
 // Stockham core has at least two stages: all loads come before its first barrier.
-template <class Cfg, int Sign, class Barrier>
-void multipass_pass(int local_id, index_t group_id, const Barrier& barrier, const cplx<typename Cfg::real>* in,
-                    cplx<typename Cfg::real>* out, const cplx<typename Cfg::real>* twiddles,
-                    const cplx<typename Cfg::real>* load_table, const cplx<typename Cfg::real>* store_table,
-                    const cplx<typename Cfg::real>* store_low, const PassSide& in_side, const PassSide& out_side,
-                    const PassGeometry& g, typename Cfg::real scale, cplx<typename Cfg::real>* ends,
-                    cplx<typename Cfg::real>* local) {
+template <class Cfg, int Sign, int Lanes, int Interleave, bool Twiddled, bool Rader, class Barrier>
+void multipass_pass(int vector, int lane, int team, index_t group_id, const Barrier& barrier,
+                    const cplx<typename Cfg::real>* in, cplx<typename Cfg::real>* out,
+                    const cplx<typename Cfg::real>* twiddles, const cplx<typename Cfg::real>* load_table,
+                    const cplx<typename Cfg::real>* store_table, const cplx<typename Cfg::real>* store_low,
+                    const cplx<typename Cfg::real>* lane_twiddles, const PassSide& in_side,
+                    const PassSide& out_side, const PassGeometry& g, typename Cfg::real scale,
+                    cplx<typename Cfg::real>* ends, cplx<typename Cfg::real>* local) {
   using T = typename Cfg::real;
-  // Contiguous teams, as the Stockham core's SIMD layout expects (interleaving
-  // teams across work-items measured no faster for column passes).
-  const int team = local_id / Cfg::kThreads;
-  const int tid = local_id % Cfg::kThreads;
-  const index_t line = group_id * Cfg::kPerGroup + team;
-  const bool active = line < g.lines;
-  const index_t lc = active ? line : g.lines - 1;  // idle teams re-read a valid line
+  static_assert(Interleave == 1 || (Interleave == Cfg::kPerGroup && Lanes == 1), "interleave a group's lines");
+  using fft = Stockham<T, Sign, typename Cfg::radices, Interleave>;
+  constexpr bool kColumns = Interleave > 1;
+  // Column groups: the line digits of the group's first line (uniform over the group).
+  const index_t first = group_id * Cfg::kPerGroup + (kColumns ? 0 : team);
+  const bool active = kColumns || first < g.lines;
+  const index_t lc = active ? first : g.lines - 1;  // idle teams re-read a valid line
   const index_t d0 = lc % g.d0_count;
   const index_t rest = lc / g.d0_count;
   const index_t d1 = rest % g.d1_count;
   const index_t t = g.t_begin + rest / g.d1_count;
-  const PassLoader<T, Sign> src{in + in_side.base(t), in_side.stride, d0 * g.in.s0 + d1 * g.in.s1,
-                                g.in.si, in_side.limit, g.load, load_table};
+  const index_t in_start = d0 * g.in.s0 + d1 * g.in.s1, out_start = d0 * g.out.s0 + d1 * g.out.s1;
+  cplx<T>* buffers = kColumns ? local : local + team * 2 * Cfg::kN;
+  const int slot = kColumns ? team : 0;
+  // Rader's end values of transform t (uniform over a column group: one transform).
   cplx<T>* const my_ends = ends + 2 * (t - g.t_begin);
-  const bool save_sum = (g.rader & kSaveSum) != 0;
-  const cplx<T> x0 = !save_sum ? cplx<T>{T(0), T(0)} : g.load == kLoadRader ? src.p[0] : my_ends[0];
-  const PassStorer<T, Sign> dst{out + out_side.base(t), out_side.stride, d0 * g.out.s0 + d1 * g.out.s1,
-                                g.out.si, out_side.limit, scale, active, g.store, store_table, store_low, d0,
-                                g.twiddle_shift, save_sum, my_ends, x0};
-  if ((g.rader & kSaveX0) && active && d0 == 0 && d1 == 0 && tid == 0) my_ends[0] = src.p[0];
-  Cfg::fft::run(barrier, tid, Cfg::kThreads, src, dst, local + team * 2 * Cfg::kN, twiddles);
+  const bool save_sum = Rader && (g.rader & kSaveSum) != 0;
+  const cplx<T>* first_in = in + in_side.base(t);
+  const cplx<T> x0 = !save_sum ? cplx<T>{T(0), T(0)} : g.load == kLoadRader ? first_in[0] : my_ends[0];
+  const bool first_line = d0 + (kColumns ? team : 0) == 0 && d1 == 0;
+  if (Rader && (g.rader & kSaveX0) && active && first_line && vector + lane == 0) my_ends[0] = first_in[0];
+  auto run = [&](auto unit_in, auto unit_out) {
+    constexpr bool kUnitIn = decltype(unit_in)::value, kUnitOut = decltype(unit_out)::value;
+    const index_t shift_in = kColumns && !kUnitIn ? team * g.in.s0 : 0;
+    const index_t shift_out = kColumns && !kUnitOut ? team * g.out.s0 : 0;
+    const PassLoader<T, Sign, kUnitIn, Rader> src{in + in_side.base(t), in_side.stride, in_start + shift_in, g.in.si,
+                                           in_side.limit, team, g.load, load_table};
+    const PassStorer<T, Sign, kUnitOut, Twiddled, Rader> dst{out + out_side.base(t), out_side.stride, out_start + shift_out,
+                                                      g.out.si, out_side.limit, team, scale, active, g.store,
+                                                      store_table, store_low, lane_twiddles,
+                                                      kColumns && !kUnitOut ? d0 + team : d0, g.twiddle_shift,
+                                                      Interleave, save_sum, my_ends, x0};
+    fft::template run_vectors<Cfg::kThreads, Lanes>(barrier, vector, lane, src, dst, buffers, twiddles, Cfg::kThreads,
+                                                    slot);
+  };
+  // Column groups: vector loads and stores on the sides where neighbouring lines
+  // are neighbouring elements (the common case: middle passes both, the first
+  // pass both for a contiguous input, the last pass its stores).
+  if constexpr (kColumns) {
+    const bool unit_in = g.in.s0 == 1 && in_side.stride == 1, unit_out = g.out.s0 == 1 && out_side.stride == 1;
+    if (unit_in && unit_out) return run(BoolConstant<true>{}, BoolConstant<true>{});
+    if (unit_out) return run(BoolConstant<false>{}, BoolConstant<true>{});
+  }
+  run(BoolConstant<false>{}, BoolConstant<false>{});
 }
 
 }  // namespace pysyclfft::kernels

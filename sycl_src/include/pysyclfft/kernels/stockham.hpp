@@ -27,17 +27,20 @@ template <typename T> struct LocalStore {
 
 // The stages' own buffers hold real and imaginary parts in separate arrays, so
 // that consecutive work-items touching consecutive points use plain vector loads.
-template <typename T> struct SplitLoad {
+// Interleave > 1 lays out that many transforms point by point (point i of the
+// transform in `slot` at i*Interleave + slot), for work-groups whose SIMD lanes
+// are neighbouring transforms running the same butterfly (column passes).
+template <typename T, int Interleave = 1> struct SplitLoad {
   const T* re;
   const T* im;
-  cplx<T> operator()(int i) const { return {re[i], im[i]}; }
+  cplx<T> operator()(int i) const { return {re[i * Interleave], im[i * Interleave]}; }
 };
-template <typename T> struct SplitStore {
+template <typename T, int Interleave = 1> struct SplitStore {
   T* re;
   T* im;
   void operator()(int i, cplx<T> v) const {
-    re[i] = v.re;
-    im[i] = v.im;
+    re[i * Interleave] = v.re;
+    im[i * Interleave] = v.im;
   }
 };
 
@@ -57,7 +60,9 @@ template <int... R> struct RadixList {
   }
 };
 
-template <typename T, int Sign, class Radices> struct Stockham {
+// Interleave: transforms sharing the local buffers point by point (see SplitLoad);
+// each transform's team then uses its own `slot` of them.
+template <typename T, int Sign, class Radices, int Interleave = 1> struct Stockham {
   static constexpr int N = Radices::product();
   static constexpr int kStages = Radices::kCount;
   // Butterfly j = jv + lane of the stage with radix R and span Ns, where jv is a
@@ -103,7 +108,8 @@ template <typename T, int Sign, class Radices> struct Stockham {
   }
 
   // Runs stages I.. with span Ns, reading `src`; `cur`/`other` are the local
-  // buffers of 2N reals each (N real parts, then N imaginary parts).
+  // buffers of 2N reals per transform (N real parts, then N imaginary parts,
+  // Interleave transforms point by point).
   template <int I, int Ns, int Threads, int Lanes, class Barrier, class Src, class Dst>
   static void run_from(const Barrier& barrier, int vector, int lane, int threads, const Src& src, const Dst& dst,
                        T* cur, T* other, const cplx<T>* twiddles) {
@@ -112,16 +118,20 @@ template <typename T, int Sign, class Radices> struct Stockham {
     if constexpr (I == kStages - 1) {
       stage<R, Ns, Threads, Lanes>(vector, lane, threads, src, dst, tw);
     } else {
-      stage<R, Ns, Threads, Lanes>(vector, lane, threads, src, SplitStore<T>{cur, cur + N}, tw);
+      constexpr int kIm = N * Interleave;
+      stage<R, Ns, Threads, Lanes>(vector, lane, threads, src, SplitStore<T, Interleave>{cur, cur + kIm}, tw);
       barrier();
-      run_from<I + 1, Ns * R, Threads, Lanes>(barrier, vector, lane, threads, SplitLoad<T>{cur, cur + N}, dst, other,
-                                              cur, twiddles);
+      run_from<I + 1, Ns * R, Threads, Lanes>(barrier, vector, lane, threads, SplitLoad<T, Interleave>{cur, cur + kIm},
+                                              dst, other, cur, twiddles);
     }
   }
 
   // The buffer of `buffers` that the last stage does not read: a caller may let
   // the last stage write there (and barrier before reading the result).
-  static cplx<T>* spare_buffer(cplx<T>* buffers) { return buffers + ((kStages - 1) % 2) * N; }
+  static cplx<T>* spare_buffer(cplx<T>* buffers) {
+    static_assert(Interleave == 1, "spare buffers are per-team");
+    return buffers + ((kStages - 1) % 2) * N;
+  }
 
   // One transform from src to dst. Every member of the team must call this
   // (barriers), `buffers` holds 2*N elements of team-shared memory. Threads > 0
@@ -134,13 +144,16 @@ template <typename T, int Sign, class Radices> struct Stockham {
 
   // The same for a team of Threads work-items packed Lanes to a SIMD vector
   // (Lanes divides Threads): the work-item is number `lane` of the vector
-  // starting at team member `vector`, a multiple of Lanes.
+  // starting at team member `vector`, a multiple of Lanes. With Interleave > 1,
+  // `buffers` holds 2*N*Interleave elements shared by the interleaved transforms
+  // and `slot` says which one this team computes.
   template <int Threads, int Lanes, class Barrier, class Src, class Dst>
   static void run_vectors(const Barrier& barrier, int vector, int lane, const Src& src, const Dst& dst,
-                          cplx<T>* buffers, const cplx<T>* twiddles, int threads = Threads) {
+                          cplx<T>* buffers, const cplx<T>* twiddles, int threads = Threads, int slot = 0) {
     static_assert(Lanes == 1 || (Threads > 0 && Threads % Lanes == 0), "vectors need a compile-time team size");
-    T* reals = &buffers[0].re;  // the 2N points as 4N reals
-    run_from<0, 1, Threads, Lanes>(barrier, vector, lane, threads, src, dst, reals, reals + 2 * N, twiddles);
+    T* reals = &buffers[0].re + slot;  // the 2N points as 4N reals per transform
+    run_from<0, 1, Threads, Lanes>(barrier, vector, lane, threads, src, dst, reals, reals + 2 * N * Interleave,
+                                   twiddles);
   }
 };
 

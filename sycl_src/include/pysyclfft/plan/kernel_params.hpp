@@ -156,6 +156,47 @@ inline C2CKernelParams choose_c2c_kernel(std::int64_t n, Precision p, const Devi
   return k;
 }
 
+// A pass of a multi-pass transform (plan/multipass_plan.hpp): the single-kernel
+// team for the pass length, several lines per work-group. `columns` > 0: the
+// pass's lines are that many neighbouring columns on at least one side (line d:
+// elements d + i*stride). On a CPU, such a pass takes `interleave` lines per
+// group whose SIMD lanes are the lines (each lane the same butterfly of its own
+// column: contiguous loads and stores, uniform index arithmetic and Stockham
+// twiddles), a whole vector of kCpuSimdLanes where local memory holds it, fewer
+// else (a divisor of `columns`, so a group never straddles two transforms).
+// Measured on the OpenCL CPU device (docs/performance-anysize.md): with the
+// single kernel's team shapes for the rest, 2-2.8x faster complex64 multi-pass
+// transforms than teams of Stockham::run. Other passes (and GPUs) take up to
+// kPassTeams lines per group, SIMD lanes across each line's team, so a group's
+// teams share the cache lines they touch.
+struct PassKernelParams : C2CKernelParams {
+  int interleave = 1;     // lines sharing the local buffers point by point (= per_group), or 1
+  bool twiddled = false;  // a pass before the last: stores the inter-pass twiddles (set by the planner)
+};
+
+inline constexpr int kPassTeams = 8;
+
+inline PassKernelParams choose_pass_params(std::int64_t len, Precision p, const DeviceLimits& dev,
+                                           std::int64_t columns) {
+  PassKernelParams k{choose_c2c_params(len, p, dev)};
+  if (k.radices.empty()) return k;
+  if (dev.is_cpu && columns > 0) {
+    for (int lanes = kCpuSimdLanes; lanes >= 4; lanes /= 2) {
+      k.per_group = lanes;
+      if (columns % lanes == 0 && std::size_t(k.group_size()) <= dev.max_group_size &&
+          k.local_bytes() <= dev.local_mem_bytes) {
+        k.interleave = lanes;
+        return k;
+      }
+    }
+    k.per_group = 1;
+  }
+  while (k.per_group < kPassTeams && std::size_t(k.group_size() * 2) <= dev.max_group_size &&
+         2 * k.local_bytes() <= dev.local_mem_bytes)
+    k.per_group *= 2;
+  return k;
+}
+
 // Work-group size of elementwise kernels (the unfused real/trigonometric map passes).
 inline std::size_t elementwise_group_size(const DeviceLimits& dev) {
   return std::min<std::size_t>(256, dev.max_group_size);

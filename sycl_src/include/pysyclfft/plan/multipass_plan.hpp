@@ -59,20 +59,6 @@ inline constexpr int kTransposeTile = 16;
 inline constexpr std::int64_t kScratchChunkElements = std::int64_t(1) << 20;
 inline constexpr int kMaxPasses = 3;
 
-// A pass kernel's parameters: the single-kernel choice for its length, with up
-// to kPassTeams lines per work-group where local memory allows, so a group's
-// neighbouring columns share the cache lines it reads and writes.
-inline constexpr int kPassTeams = 8;
-
-inline C2CKernelParams pass_kernel_params(std::int64_t len, Precision p, const DeviceLimits& lim) {
-  C2CKernelParams k = choose_c2c_params(len, p, lim);
-  if (k.radices.empty()) return k;
-  while (k.per_group < kPassTeams && std::size_t(k.group_size() * 2) <= lim.max_group_size &&
-         2 * k.local_bytes() <= lim.local_mem_bytes)
-    k.per_group *= 2;
-  return k;
-}
-
 // Pass lengths for an FFT of length `len` (one entry when it runs in one work-group),
 // empty when there is none. Middle passes run in place, so need >= 2 Stockham stages.
 // `max_pass` > 0 caps the pass length below what the device allows (tests use it to
@@ -142,7 +128,8 @@ class MultipassPlan {
       throw std::logic_error("pysyclfft: length " + std::to_string(n) + " needs no multi-pass plan");
     fft_len_ = fft_length(algorithm_, n);
     const std::vector<std::int64_t> lengths = pass_lengths(n, p, lim, max_pass, memory);
-    for (auto len : lengths) passes_.push_back(PassShape{pass_kernel_params(len, p, lim)});
+    for (std::size_t i = 0; i < lengths.size(); ++i)
+      passes_.push_back(PassShape{pass_params(lengths, i, p, lim, memory)});
     set_pass_geometry();
     chunk_ = memory == Memory::minimal ? std::int64_t(1) << 62 : std::max<std::int64_t>(1, kScratchChunkElements / fft_len_);
     if (p == Precision::f32) upload_tables<float>();
@@ -162,8 +149,9 @@ class MultipassPlan {
     const std::vector<std::int64_t> lengths = pass_lengths(n, p, lim, max_pass, memory);
     std::vector<std::string> names;
     for (const auto& l : launch_specs(a, lengths.size(), memory))
-      names.push_back(l.step == Step::pass ? kernel_name(pass_kernel_params(lengths[l.pass], p, lim), l.sign)
-                                           : step_kernel_name(l.step, p));
+      names.push_back(l.step == Step::pass
+                          ? kernel_name(pass_params(lengths, l.pass, p, lim, memory), l.sign, a == Algorithm::rader)
+                          : step_kernel_name(l.step, p));
     return names;
   }
 
@@ -211,6 +199,7 @@ class MultipassPlan {
       s << "; pass " << i + 1 << ": " << ps.k.n << "-point single work-group Stockham (radices";
       for (int r : ps.k.radices) s << " " << r;
       s << ") over " << ps.geometry.d0_count * ps.geometry.d1_count << " lines of stride " << ps.geometry.in.si;
+      if (ps.k.interleave > 1) s << ", " << ps.k.interleave << " lines per work-group in SIMD lanes";
       if (ps.twiddle_len) s << ", twiddles W_" << ps.twiddle_len << " fused into its stores";
     }
     if (algorithm_ == Algorithm::bluestein)
@@ -240,10 +229,11 @@ class MultipassPlan {
   enum class Step { pass, transpose, permute };
 
   struct PassShape {
-    C2CKernelParams k;
+    PassKernelParams k;
     kernels::PassGeometry geometry{};
     std::int64_t twiddle_len = 0;  // L of the fused W_L twiddles, 0 for the last pass
-    std::size_t stockham_offset = 0, twiddle_hi_offset = 0, twiddle_lo_offset = 0;  // into the table buffer
+    // Into the table buffer:
+    std::size_t stockham_offset = 0, twiddle_hi_offset = 0, twiddle_lo_offset = 0, twiddle_lane_offset = 0;
   };
 
   // What a launch does, independent of the plan's buffers.
@@ -287,9 +277,28 @@ class MultipassPlan {
     return lengths;
   }
 
-  static std::string kernel_name(const C2CKernelParams& k, int sign) {
+  // Kernel parameters of pass `pass` (see set_pass_geometry for the lines): every
+  // pass but the last reads and writes columns, as many as the later passes' lengths
+  // multiply to, and stores twiddled; the last pass writes columns too (lines
+  // k0 = neighbouring outputs, N0 of them). Memory-minimal plans keep teams: a
+  // column group's lane twiddles (N_p*16 entries) would exceed their table budget.
+  static PassKernelParams pass_params(const std::vector<std::int64_t>& lengths, std::size_t pass, Precision p,
+                                      const DeviceLimits& lim, Memory memory) {
+    const bool last = pass + 1 == lengths.size();
+    std::int64_t columns = 1;
+    for (std::size_t q = pass + 1; q < lengths.size(); ++q) columns *= lengths[q];
+    if (last) columns = lengths.size() > 1 ? lengths[0] : 0;
+    if (memory == Memory::minimal) columns = 0;
+    PassKernelParams k = choose_pass_params(lengths[pass], p, lim, columns);
+    k.twiddled = !last;
+    return k;
+  }
+
+  // `rader`: a pass of a Rader plan (the kernel compiles Rader's load and store modes in).
+  static std::string kernel_name(const PassKernelParams& k, int sign, bool rader) {
     std::ostringstream s;
-    s << "pysyclfft_pass<" << real_name(k.precision) << ", " << sign << ", " << k.threads << ", " << k.per_group;
+    s << "pysyclfft_pass<" << real_name(k.precision) << ", " << sign << ", " << k.threads << ", " << k.per_group << ", "
+      << k.interleave << ", " << int(k.twiddled) << ", " << int(rader);
     for (int r : k.radices) s << ", " << r;
     s << ">";
     return s.str();
@@ -433,6 +442,13 @@ class MultipassPlan {
       for (std::int64_t j = 0; j < hi; ++j) values.push_back(root_of_unity(j * lo, L));
       ps.twiddle_hi_offset = table.size();
       append(table, values);
+      if (ps.k.interleave > 1) {  // W_L^(k*lane) for the lanes of a column group
+        values.clear();
+        for (std::int64_t k = 0; k < ps.k.n; ++k)
+          for (int lane = 0; lane < ps.k.interleave; ++lane) values.push_back(root_of_unity(k * lane, L));
+        ps.twiddle_lane_offset = table.size();
+        append(table, values);
+      }
     }
     if (algorithm_ == Algorithm::bluestein) {
       const std::vector<cld> chirp = bluestein_chirp(n_);
@@ -474,7 +490,8 @@ class MultipassPlan {
     std::vector<std::string> names;
     const auto specs = launch_specs(algorithm_, passes_.size(), memory_);
     for (const auto& s : specs)
-      names.push_back(s.step == Step::pass ? kernel_name(passes_[s.pass].k, s.sign) : step_kernel_name(s.step, precision_));
+      names.push_back(s.step == Step::pass ? kernel_name(passes_[s.pass].k, s.sign, algorithm_ == Algorithm::rader)
+                                           : step_kernel_name(s.step, precision_));
     const std::vector<sycl::kernel> kernels = KernelCompiler::instance().get(queue_, kPassEntryHeader, names);
     const std::size_t per_direction = specs.size() / 2;
     for (std::size_t i = 0; i < specs.size(); ++i)
@@ -545,16 +562,22 @@ class MultipassPlan {
     // Rader's end values follow the chunk in scratch 2; other plans never touch them.
     void* ends = algorithm_ == Algorithm::rader ? static_cast<char*>(scratch_[1].get()) + scratch_bytes_ : tables_.get();
     const void* store_low = table_at(ps.twiddle_lo_offset);
-    const std::size_t group = ps.k.group_size();
+    const void* lane_twiddles = table_at(ps.twiddle_lane_offset);
     const std::size_t groups = std::size_t((g.lines + ps.k.per_group - 1) / ps.k.per_group);
+    // Dimension 1 is the SIMD direction: team members, or the lines of a column group.
+    const std::size_t members = ps.k.threads, teams = ps.k.per_group;
+    const sycl::nd_range<2> range = ps.k.interleave > 1
+                                        ? sycl::nd_range<2>{{members, groups * teams}, {members, teams}}
+                                        : sycl::nd_range<2>{{groups * teams, members}, {teams, members}};
     return queue_.submit([&](sycl::handler& h) {
       h.depends_on(deps);
       if (precision_ == Precision::f32)
-        h.set_args(src_ptr, dst_ptr, twiddles, load_table, store_table, store_low, src, dst, g, static_cast<float>(scale),
-                   ends);
+        h.set_args(src_ptr, dst_ptr, twiddles, load_table, store_table, store_low, lane_twiddles, src, dst, g,
+                   static_cast<float>(scale), ends);
       else
-        h.set_args(src_ptr, dst_ptr, twiddles, load_table, store_table, store_low, src, dst, g, scale, ends);
-      h.parallel_for(sycl::nd_range<1>{groups * group, group}, l.kernel);
+        h.set_args(src_ptr, dst_ptr, twiddles, load_table, store_table, store_low, lane_twiddles, src, dst, g, scale,
+                   ends);
+      h.parallel_for(range, l.kernel);
     });
   }
 

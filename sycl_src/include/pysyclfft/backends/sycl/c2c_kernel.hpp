@@ -24,10 +24,8 @@ void pysyclfft_c2c(const pysyclfft::kernels::cplx<T>* in, pysyclfft::kernels::cp
   // Sub-groups of kSimdLanes consecutive work-items (the kernel requires that
   // size), so the sub-group index gives each SIMD vector's first team member.
   constexpr int kLanes = Threads % sb::kSimdLanes == 0 ? sb::kSimdLanes : 1;
-  const auto sg = item.get_sub_group();
-  const int lane = kLanes > 1 ? int(sg.get_local_linear_id()) : 0;
-  const int vector = kLanes > 1 ? int(sg.get_group_linear_id()) * kLanes % Threads : int(item.get_local_id(1));
-  k::team_c2c<Cfg, Stride, kLanes>(vector, lane, int(item.get_local_id(0)), k::index_t(item.get_group(0)),
+  const sb::SimdSlot s = sb::simd_slot<kLanes, Threads>(item);
+  k::team_c2c<Cfg, Stride, kLanes>(s.vector, s.lane, int(item.get_local_id(0)), k::index_t(item.get_group(0)),
                                    sb::GroupBarrier<2>{}, in, out, twiddles, layout, scale, local);
 }
 

@@ -22,6 +22,21 @@ template <int Dims = 1> sycl::nd_item<Dims> this_item() {
 // arithmetic after it (kernels/stockham.hpp, Stockham::butterfly).
 constexpr int kSimdLanes = 16;
 
+// A team member's place in the SIMD vectors of its team (dimension 1 of the
+// nd_range, under sub-groups of kSimdLanes): `lane` of the vector that starts at
+// member `vector`; with Lanes = 1, vector is the member itself.
+struct SimdSlot {
+  int vector, lane;
+};
+template <int Lanes, int Threads> SimdSlot simd_slot(const sycl::nd_item<2>& item) {
+  if constexpr (Lanes > 1) {
+    const auto sg = item.get_sub_group();
+    return {int(sg.get_group_linear_id()) * Lanes % Threads, int(sg.get_local_linear_id())};
+  } else {
+    return {int(item.get_local_id(1)), 0};
+  }
+}
+
 template <int Dims = 1> struct GroupBarrier {
   void operator()() const { sycl::group_barrier(this_item<Dims>().get_group()); }
 };
