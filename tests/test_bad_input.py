@@ -1,12 +1,7 @@
 """Bad input: every public function rejects invalid arguments with a ValueError or
 TypeError naming the argument (AxisError is both a ValueError and an IndexError);
 `out is x` works; out-of-place inputs are never modified; the C++ API throws."""
-import os
 import re
-import shutil
-import subprocess
-import sys
-from pathlib import Path
 
 import numpy as np
 import pytest
@@ -16,7 +11,7 @@ import dpctl
 import dpnp
 import pysyclfft as p
 
-ROOT = Path(__file__).resolve().parent.parent
+from cpp_programs import TOOLS_PRESENT, run_cpp_program
 
 X = np.ones((4, 8), np.complex64)
 R = np.ones((4, 8), np.float32)
@@ -336,21 +331,10 @@ CPP_CASES = {
 
 @pytest.fixture(scope="module")
 def cpp_output(tmp_path_factory):
-    if not all(shutil.which(t) for t in ("cmake", "ninja", "g++")):
+    if not TOOLS_PRESENT:
         pytest.skip("needs cmake, ninja and g++")
-    from pysyclfft import _environment
-
-    build = tmp_path_factory.mktemp("cpp_bad_input")
-    subprocess.run(["cmake", "-S", str(ROOT / "tests" / "cpp"), "-B", str(build), "-G", "Ninja",
-                    "-DCMAKE_BUILD_TYPE=Release", f"-Dpysyclfft_DIR={ROOT / 'cmake'}",
-                    f"-DPython_EXECUTABLE={sys.executable}"], check=True, capture_output=True, text=True)
-    subprocess.run(["cmake", "--build", str(build), "--target", "bad_descriptor"], check=True, capture_output=True,
-                   text=True)
-    _environment.configure()
-    run = subprocess.run([str(build / "bad_descriptor")], env=dict(os.environ), capture_output=True, text=True,
-                         timeout=300)
-    assert run.returncode == 0, run.stderr
-    return dict(line.split(" ", 1) for line in run.stdout.splitlines())
+    output = run_cpp_program(tmp_path_factory.mktemp("cpp_bad_input"), "bad_descriptor", 300)
+    return dict(line.split(" ", 1) for line in output.splitlines())
 
 
 @pytest.mark.parametrize("case", sorted(CPP_CASES))

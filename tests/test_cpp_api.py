@@ -2,21 +2,19 @@
 with g++ through find_package(pysyclfft), run it on the CPU device and check
 what it prints against numpy."""
 import os
-import shutil
 import subprocess
 import sys
-from pathlib import Path
 
 import numpy as np
 import pytest
 
 from pysyclfft import _environment
 
-ROOT = Path(__file__).resolve().parent.parent
+from cpp_programs import ROOT, TOOLS_PRESENT, run_cpp_program
+
 EXAMPLE = ROOT / "docs" / "examples"
 
-pytestmark = pytest.mark.skipif(not all(shutil.which(t) for t in ("cmake", "ninja", "g++")),
-                                reason="needs cmake, ninja and g++")
+pytestmark = pytest.mark.skipif(not TOOLS_PRESENT, reason="needs cmake, ninja and g++")
 
 
 def sample(count):
@@ -121,18 +119,7 @@ def parse_real_cases(text):
 
 @pytest.fixture(scope="module")
 def real_cases(tmp_path_factory):
-    build = tmp_path_factory.mktemp("cpp_real")
-    configure = ["cmake", "-S", str(ROOT / "tests" / "cpp"), "-B", str(build), "-G", "Ninja",
-                 "-DCMAKE_BUILD_TYPE=Release", f"-Dpysyclfft_DIR={ROOT / 'cmake'}",
-                 f"-DPython_EXECUTABLE={sys.executable}"]
-    subprocess.run(configure, check=True, capture_output=True, text=True)
-    subprocess.run(["cmake", "--build", str(build), "--target", "real_descriptor"], check=True, capture_output=True,
-                   text=True)
-    _environment.configure()
-    run = subprocess.run([str(build / "real_descriptor")], env=dict(os.environ), capture_output=True, text=True,
-                         timeout=600)
-    assert run.returncode == 0, run.stderr
-    return parse_real_cases(run.stdout)
+    return parse_real_cases(run_cpp_program(tmp_path_factory.mktemp("cpp_real"), "real_descriptor", 600))
 
 
 def input_buffer(count, dtype):
