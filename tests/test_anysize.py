@@ -109,6 +109,12 @@ def test_large_powers_of_two(rng, n, dtype):
     check_rows(rng, n, dtype)
 
 
+@pytest.mark.slow
+def test_2_27_complex64(rng):
+    """The issue's largest required size: one 2^27-point fp32 transform (1 GiB)."""
+    check_rows(rng, 2**27, np.complex64)
+
+
 @pytest.mark.parametrize("dtype", DTYPES, ids=dtype_id)
 @pytest.mark.parametrize("n", [2**15, 3**12, 4099, 2 * 10007])
 def test_non_last_axis(rng, n, dtype):
