@@ -2,8 +2,10 @@
 with g++ through find_package(pysyclfft), run it on the CPU device and check
 what it prints against numpy."""
 import os
+import shutil
 import subprocess
 import sys
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -253,3 +255,32 @@ def test_usage_matches_numpy(usage_cases, name):
     eps = np.finfo(np.float32 if single else np.float64).eps
     err = np.linalg.norm(y - ref) / np.linalg.norm(ref)
     assert err < 8 * eps * max(1.0, np.log2(np.prod(lengths))), err
+
+
+# --- the CMake package in an installed layout -------------------------------------
+
+def test_installed_package_finds_its_environment(tmp_path):
+    """find_package(pysyclfft) from <prefix>/lib/pythonX.Y/site-packages/pysyclfft/cmake (the layout
+    CMakeLists.txt installs) with no Python_EXECUTABLE and no python on PATH: the config uses
+    <prefix>/bin/python3 to find that environment's SYCL runtime, and the kernel headers installed beside it."""
+    package = tmp_path / "prefix" / "lib" / "python3.x" / "site-packages" / "pysyclfft"
+    package.mkdir(parents=True)
+    (package / "cmake").mkdir()
+    for name in ("pysyclfftConfig.cmake", "FindSyclRuntime.cmake"):
+        (package / "cmake" / name).write_bytes((ROOT / "cmake" / name).read_bytes())
+    (package / "include").symlink_to(ROOT / "sycl_src" / "include")
+    (tmp_path / "prefix" / "bin").mkdir()
+    (tmp_path / "prefix" / "bin" / "python3").symlink_to(sys.executable)
+    project = tmp_path / "project"
+    project.mkdir()
+    (project / "CMakeLists.txt").write_text(
+        "cmake_minimum_required(VERSION 3.20)\nproject(p LANGUAGES CXX)\nfind_package(pysyclfft REQUIRED)\n"
+        "get_target_property(defs pysyclfft::dft INTERFACE_COMPILE_DEFINITIONS)\n"
+        'message(STATUS "definitions: ${defs}")\n')
+    tools = os.pathsep.join(str(Path(shutil.which(t)).parent) for t in ("cmake", "ninja"))
+    run = subprocess.run(["cmake", "-S", str(project), "-B", str(tmp_path / "build"), "-G", "Ninja",
+                          f"-Dpysyclfft_DIR={package / 'cmake'}"], capture_output=True, text=True,
+                         env=dict(os.environ, PATH=tools + os.pathsep + "/nonexistent"))
+    assert run.returncode == 0, run.stdout + run.stderr
+    assert "SYCL runtime:" in run.stdout
+    assert f'PYSYCLFFT_KERNEL_INCLUDE_DIR="{package / "include"}"' in run.stdout
