@@ -10,6 +10,7 @@
 //
 // Strides follow oneMath: {offset, stride of dimension 1, ..., stride of dimension d}
 // in elements of the domain's type; distances separate the transforms of a batch.
+// Strides may be negative; a zero stride along a dimension longer than 1 is rejected.
 // PLACEMENT is INPLACE by default. FORWARD_SCALE / BACKWARD_SCALE multiply the
 // results (1 by default, so backward after forward multiplies by the size).
 //
