@@ -19,6 +19,13 @@ if(NOT pysyclfft_INCLUDE_DIR)
 endif()
 
 if(NOT TARGET SyclRuntime::sycl)
+  # Installed in <prefix>/lib/pythonX.Y/site-packages/pysyclfft: that environment's
+  # Python knows its intel-sycl-rt even when the environment is not activated.
+  get_filename_component(_pysyclfft_prefix_python "${_pysyclfft_root}/../../../../bin/python3" ABSOLUTE)
+  if(NOT Python_EXECUTABLE AND pysyclfft_INCLUDE_DIR STREQUAL "${_pysyclfft_root}/include"
+     AND EXISTS "${_pysyclfft_prefix_python}")
+    set(Python_EXECUTABLE "${_pysyclfft_prefix_python}")
+  endif()
   if(NOT Python_EXECUTABLE)
     find_package(Python REQUIRED COMPONENTS Interpreter)
   endif()

@@ -325,6 +325,12 @@ CPP_CASES = {
     "real_in_place_unpadded_rows": "invalid_argument: .*in-place real transforms need",
     "real_minimal_needs_buffer": "unimplemented: .*MEMORY_MINIMAL: the real length 32768 needs a work buffer",
     "real_minimal_backward_copy": "unimplemented: .*MEMORY_MINIMAL: an out-of-place backward REAL transform",
+    "zero_stride": "invalid_argument: .*must not be 0 along a dimension longer than 1",
+    "zero_stride_real": "invalid_argument: .*must not be 0 along a dimension longer than 1",
+    "unsupported_length": "unimplemented: .*no plan for length 1099511627776",
+    "moved_from_compute": "uninitialized: .*commit",
+    "moved_from_commit": "invalid_argument: .*no LENGTHS",
+    "null_pointer": "invalid_argument: .*null data pointer",
     "valid_after_errors": "no exception",
 }
 

@@ -2,8 +2,10 @@
 with g++ through find_package(pysyclfft), run it on the CPU device and check
 what it prints against numpy."""
 import os
+import shutil
 import subprocess
 import sys
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -202,3 +204,83 @@ def test_real_default_layouts(real_cases, name):
     real_row = 2 * (n // 2 + 1) if c["in_place"] else n
     assert (c["fwd"], c["fwd_dist"]) == row_major(c["lengths"][:-1] + [real_row])
     assert (c["bwd"], c["bwd_dist"]) == row_major(c["lengths"][:-1] + [n // 2 + 1])
+
+
+# --- oneMath-style uses: tests/cpp/descriptor_usage.cpp -------------------------
+
+USAGE_CASES = ["negative_stride", "single_scale_recommit", "copies_share_work_0", "copies_share_work_1",
+               "copies_share_work_2", "copies_share_work_3", "two_queues"]
+
+
+def parse_usage_cases(text):
+    """{name: (kind, forward, scale, batch, lengths, input, output)} from the program's output."""
+    cases, lines = {}, iter(text.splitlines())
+    for line in lines:
+        words = line.split()
+        assert words[0] == "case", line
+        d = int(words[6])
+        arrays = []
+        for _ in range(2):
+            count = int(next(lines))
+            arrays.append(np.array([complex(*map(float, next(lines).split())) for _ in range(count)]))
+        cases[words[1]] = (words[2], words[3] == "1", float(words[4]), int(words[5]),
+                           [int(w) for w in words[7:7 + d]], *arrays)
+    return cases
+
+
+@pytest.fixture(scope="module")
+def usage_cases(tmp_path_factory):
+    return parse_usage_cases(run_cpp_program(tmp_path_factory.mktemp("cpp_usage"), "descriptor_usage", 600))
+
+
+def test_usage_cases_all_ran(usage_cases):
+    assert sorted(usage_cases) == sorted(USAGE_CASES)
+
+
+@pytest.mark.parametrize("name", USAGE_CASES)
+def test_usage_matches_numpy(usage_cases, name):
+    kind, forward, scale, batch, lengths, x, y = usage_cases[name]
+    axes = tuple(range(1, len(lengths) + 1))
+    if kind == "c2r":
+        half = lengths[:-1] + [lengths[-1] // 2 + 1]
+        ref = np.fft.irfftn(x.reshape([batch] + half), s=lengths, axes=axes) * np.prod(lengths)
+    else:
+        x = x.reshape([batch] + lengths)
+        once = np.fft.fftn if forward else lambda v, axes: np.fft.ifftn(v, axes=axes) * np.prod(lengths)
+        ref = once(x, axes=axes)
+        if kind == "c2c_twice":
+            ref = once(ref, axes=axes)
+    ref = scale * ref.ravel()
+    single = name.startswith("single")
+    eps = np.finfo(np.float32 if single else np.float64).eps
+    err = np.linalg.norm(y - ref) / np.linalg.norm(ref)
+    assert err < 8 * eps * max(1.0, np.log2(np.prod(lengths))), err
+
+
+# --- the CMake package in an installed layout -------------------------------------
+
+def test_installed_package_finds_its_environment(tmp_path):
+    """find_package(pysyclfft) from <prefix>/lib/pythonX.Y/site-packages/pysyclfft/cmake (the layout
+    CMakeLists.txt installs) with no Python_EXECUTABLE and no python on PATH: the config uses
+    <prefix>/bin/python3 to find that environment's SYCL runtime, and the kernel headers installed beside it."""
+    package = tmp_path / "prefix" / "lib" / "python3.x" / "site-packages" / "pysyclfft"
+    package.mkdir(parents=True)
+    (package / "cmake").mkdir()
+    for name in ("pysyclfftConfig.cmake", "FindSyclRuntime.cmake"):
+        (package / "cmake" / name).write_bytes((ROOT / "cmake" / name).read_bytes())
+    (package / "include").symlink_to(ROOT / "sycl_src" / "include")
+    (tmp_path / "prefix" / "bin").mkdir()
+    (tmp_path / "prefix" / "bin" / "python3").symlink_to(sys.executable)
+    project = tmp_path / "project"
+    project.mkdir()
+    (project / "CMakeLists.txt").write_text(
+        "cmake_minimum_required(VERSION 3.20)\nproject(p LANGUAGES CXX)\nfind_package(pysyclfft REQUIRED)\n"
+        "get_target_property(defs pysyclfft::dft INTERFACE_COMPILE_DEFINITIONS)\n"
+        'message(STATUS "definitions: ${defs}")\n')
+    tools = os.pathsep.join(str(Path(shutil.which(t)).parent) for t in ("cmake", "ninja"))
+    run = subprocess.run(["cmake", "-S", str(project), "-B", str(tmp_path / "build"), "-G", "Ninja",
+                          f"-Dpysyclfft_DIR={package / 'cmake'}"], capture_output=True, text=True,
+                         env=dict(os.environ, PATH=tools + os.pathsep + "/nonexistent"))
+    assert run.returncode == 0, run.stdout + run.stderr
+    assert "SYCL runtime:" in run.stdout
+    assert f'PYSYCLFFT_KERNEL_INCLUDE_DIR="{package / "include"}"' in run.stdout

@@ -98,6 +98,38 @@ int main() {
     d.commit(q);
     dft::compute_backward(d, a, reinterpret_cast<double*>(b)).wait();
   });
+  check("zero_stride", [&] {  // would make every element of a transform the same one
+    Complex d(8);
+    d.set_value(P::PLACEMENT, V::NOT_INPLACE);
+    d.set_value(P::FWD_STRIDES, Strides{0, 0});
+    d.commit(q);
+  });
+  check("zero_stride_real", [&] {
+    Real d({4, 8});
+    d.set_value(P::PLACEMENT, V::NOT_INPLACE);
+    d.set_value(P::BWD_STRIDES, Strides{0, 0, 1});
+    d.commit(q);
+  });
+  check("unsupported_length", [&] {  // the planner's domain_error comes out as unimplemented
+    Complex d(Strides{std::int64_t(1) << 40});
+    d.commit(q);
+  });
+  check("moved_from_compute", [&] {  // a moved-from descriptor has no lengths and no plans
+    Complex d(8);
+    d.commit(q);
+    Complex taken(std::move(d));
+    dft::compute_forward(d, a).wait();
+  });
+  check("moved_from_commit", [&] {
+    Real d(8);
+    Real taken(std::move(d));
+    d.commit(q);
+  });
+  check("null_pointer", [&] {
+    Complex d(8);
+    d.commit(q);
+    dft::compute_forward(d, static_cast<std::complex<double>*>(nullptr)).wait();
+  });
   check("valid_after_errors", [&] {  // no exception expected: the API stays usable
     Complex d(8);
     d.commit(q);

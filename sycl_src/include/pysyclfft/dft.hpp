@@ -10,6 +10,7 @@
 //
 // Strides follow oneMath: {offset, stride of dimension 1, ..., stride of dimension d}
 // in elements of the domain's type; distances separate the transforms of a batch.
+// Strides may be negative; a zero stride along a dimension longer than 1 is rejected.
 // PLACEMENT is INPLACE by default. FORWARD_SCALE / BACKWARD_SCALE multiply the
 // results (1 by default, so backward after forward multiplies by the size).
 //
@@ -226,9 +227,11 @@ template <precision Prec, domain Dom> class descriptor {
       default: throw invalid_argument("pysyclfft::dft: this parameter is not an integer");
     }
   }
-  void get_value(config_param p, double* v) const {
-    if (p == config_param::FORWARD_SCALE) *v = fwd_scale_;
-    else if (p == config_param::BACKWARD_SCALE) *v = bwd_scale_;
+  // oneMath passes real_type* (float* for SINGLE); double* works for both precisions.
+  template <typename F, std::enable_if_t<std::is_floating_point_v<F>, int> = 0>
+  void get_value(config_param p, F* v) const {
+    if (p == config_param::FORWARD_SCALE) *v = F(fwd_scale_);
+    else if (p == config_param::BACKWARD_SCALE) *v = F(bwd_scale_);
     else throw invalid_argument("pysyclfft::dft: this parameter is not a real value");
   }
   void get_value(config_param p, config_value* v) const {
@@ -253,9 +256,65 @@ template <precision Prec, domain Dom> class descriptor {
   }
 
   // Checks the configuration and builds the plans (compiling every kernel in
-  // one run-time compilation per entry point) for computing on `q`.
+  // one run-time compilation per entry point) for computing on `q`. A failed
+  // commit leaves the descriptor uncommitted.
   void commit(sycl::queue& q) {
+    committed_ = false;  // until every plan is built
+    if (lengths_.empty()) throw invalid_argument("pysyclfft::dft: this descriptor has no LENGTHS (moved from?)");
     check_layout();
+    try {
+      build_plans(q);
+    } catch (const std::domain_error& e) {  // the planner has no plan for a length
+      throw unimplemented(e.what());
+    }
+    queue_ = q;
+    committed_ = true;
+  }
+
+  sycl::queue& get_queue() {
+    require_committed();
+    return queue_;
+  }
+
+  // Used by compute_forward/compute_backward: `in` and `out` hold elements of
+  // the domains' types (real on the forward side of a REAL descriptor).
+  sycl::event compute(const void* in, void* out, bool forward, const std::vector<sycl::event>& deps) {
+    require_committed();
+    if (!in || !out) throw invalid_argument("pysyclfft::dft: null data pointer");
+    const bool in_place = in == out;
+    if (in_place != in_place_)
+      throw invalid_argument(in_place_ ? "pysyclfft::dft: PLACEMENT is INPLACE: pass one pointer"
+                                       : "pysyclfft::dft: PLACEMENT is NOT_INPLACE: pass different input and output");
+    const detail::Side fwd{fwd_strides_, fwd_distance_}, bwd{bwd_strides_, bwd_distance_};
+    const double scale = forward ? fwd_scale_ : bwd_scale_;
+    std::vector<sycl::event> pending;
+    if constexpr (Dom == domain::COMPLEX) {
+      pending = complex_passes(in, out, forward ? fwd : bwd, forward ? bwd : fwd, forward, scale, deps);
+    } else if (forward) {  // the real pass, then the complex passes in place on the output
+      pending = real_pass(*r2c_, in, out, fwd, bwd, scale, deps);
+      pending = complex_passes(out, out, bwd, bwd, true, 1.0, pending);
+    } else {  // the complex passes (on a copy unless in place), then the real pass
+      const bool copy = backward_needs_work();
+      if (copy && !work_)
+        throw unimplemented("pysyclfft::dft: MEMORY_MINIMAL: an out-of-place backward REAL transform of two or more "
+                            "dimensions needs a work buffer (use PLACEMENT INPLACE)");
+      const std::vector<std::int64_t> work_strides = detail::row_major_strides(complex_shape());
+      const detail::Side spectrum_side = copy ? detail::Side{work_strides, work_distance()} : bwd;
+      void* spectrum = copy ? work_->buffer.get() : out;
+      std::vector<sycl::event> wait = deps;
+      if (copy && work_->last_use) wait.push_back(*work_->last_use);  // the previous backward transform's use
+      pending = complex_passes(in, spectrum, bwd, spectrum_side, false, 1.0, wait);
+      const bool one_dimension = lengths_.size() == 1;
+      pending = real_pass(*c2r_, one_dimension ? in : spectrum, out, one_dimension ? bwd : spectrum_side, fwd, scale,
+                          pending);
+      if (copy) return *(work_->last_use = barrier(pending));
+    }
+    return barrier(pending);
+  }
+
+ private:
+  // The plans of every distinct length (and the REAL work buffer) for `q`.
+  void build_plans(sycl::queue& q) {
     const auto prec = Prec == precision::SINGLE ? plan::Precision::f32 : plan::Precision::f64;
     if (!plan::supports(q.get_device(), prec))
       throw unimplemented("pysyclfft::dft: the device has no double precision (fp64) support");
@@ -276,59 +335,24 @@ template <precision Prec, domain Dom> class descriptor {
       c2r_ = std::make_shared<plan::RealLinePlan>(q, plan::RealTransform::c2r, n, prec, memory);
       work_.reset();
       if (backward_needs_work() && !memory_minimal_)
-        work_ = plan::device_buffer(q, std::size_t(batch_ * work_distance()) * sizeof(complex_type));
+        work_ = std::make_shared<WorkBuffer>(
+            WorkBuffer{plan::device_buffer(q, std::size_t(batch_ * work_distance()) * sizeof(complex_type)), {}});
     } else {
       plan::precompile_any_c2c(q, complex_lengths, prec, 0, memory);  // every length's kernels in one build
     }
     for (auto n : complex_lengths) plans_[n] = std::make_shared<plan::AnyC2CPlan>(q, n, prec, 0, memory);
-    queue_ = q;
-    committed_ = true;
   }
 
-  sycl::queue& get_queue() {
-    require_committed();
-    return queue_;
-  }
-
-  // Used by compute_forward/compute_backward: `in` and `out` hold elements of
-  // the domains' types (real on the forward side of a REAL descriptor).
-  sycl::event compute(const void* in, void* out, bool forward, const std::vector<sycl::event>& deps) {
-    require_committed();
-    const bool in_place = in == out;
-    if (in_place != in_place_)
-      throw invalid_argument(in_place_ ? "pysyclfft::dft: PLACEMENT is INPLACE: pass one pointer"
-                                       : "pysyclfft::dft: PLACEMENT is NOT_INPLACE: pass different input and output");
-    const detail::Side fwd{fwd_strides_, fwd_distance_}, bwd{bwd_strides_, bwd_distance_};
-    const double scale = forward ? fwd_scale_ : bwd_scale_;
-    std::vector<sycl::event> pending;
-    if constexpr (Dom == domain::COMPLEX) {
-      pending = complex_passes(in, out, forward ? fwd : bwd, forward ? bwd : fwd, forward, scale, deps);
-    } else if (forward) {  // the real pass, then the complex passes in place on the output
-      pending = real_pass(*r2c_, in, out, fwd, bwd, scale, deps);
-      pending = complex_passes(out, out, bwd, bwd, true, 1.0, pending);
-    } else {  // the complex passes (on a copy unless in place), then the real pass
-      const bool copy = backward_needs_work();
-      if (copy && !work_)
-        throw unimplemented("pysyclfft::dft: MEMORY_MINIMAL: an out-of-place backward REAL transform of two or more "
-                            "dimensions needs a work buffer (use PLACEMENT INPLACE)");
-      const std::vector<std::int64_t> work_strides = detail::row_major_strides(complex_shape());
-      const detail::Side spectrum_side = copy ? detail::Side{work_strides, work_distance()} : bwd;
-      void* spectrum = copy ? work_.get() : out;
-      std::vector<sycl::event> wait = deps;
-      if (copy && last_work_) wait.push_back(*last_work_);  // the previous backward transform's use of the buffer
-      pending = complex_passes(in, spectrum, bwd, spectrum_side, false, 1.0, wait);
-      const bool one_dimension = lengths_.size() == 1;
-      pending = real_pass(*c2r_, one_dimension ? in : spectrum, out, one_dimension ? bwd : spectrum_side, fwd, scale,
-                          pending);
-      if (copy) return *(last_work_ = barrier(pending));
-    }
-    return barrier(pending);
-  }
-
- private:
   // Which of a side's layout values were set by the user (the others follow the defaults).
   struct UserSet {
     bool strides_set = false, distance_set = false;
+  };
+
+  // A work buffer and its last use: copies of a committed descriptor share both,
+  // so a backward transform of one copy waits for the other's.
+  struct WorkBuffer {
+    std::shared_ptr<void> buffer;
+    std::optional<sycl::event> last_use;
   };
 
   static std::int64_t positive(std::int64_t v, const char* what) {
@@ -366,6 +390,9 @@ template <precision Prec, domain Dom> class descriptor {
   }
 
   void check_layout() const {
+    for (std::size_t j = 0; j < lengths_.size(); ++j)
+      if (lengths_[j] > 1 && (fwd_strides_[j + 1] == 0 || bwd_strides_[j + 1] == 0))
+        throw invalid_argument("pysyclfft::dft: FWD_STRIDES and BWD_STRIDES must not be 0 along a dimension longer than 1");
     if (batch_ > 1 && (fwd_distance_ == 0 || bwd_distance_ == 0))
       throw invalid_argument("pysyclfft::dft: batched transforms need FWD_DISTANCE and BWD_DISTANCE");
     if (!in_place_) return;
@@ -387,7 +414,7 @@ template <precision Prec, domain Dom> class descriptor {
   }
 
   void require_committed() const {
-    if (!committed_) throw uninitialized("pysyclfft::dft: commit the descriptor (after its last set_value) first");
+    if (!committed_ || lengths_.empty()) throw uninitialized("pysyclfft::dft: commit the descriptor (after its last set_value) first");
   }
 
   // Backward REAL transforms of two or more dimensions out of place run their
@@ -440,8 +467,7 @@ template <precision Prec, domain Dom> class descriptor {
   sycl::queue queue_;
   std::map<std::int64_t, std::shared_ptr<plan::AnyC2CPlan>> plans_;  // one per distinct complex length
   std::shared_ptr<plan::RealLinePlan> r2c_, c2r_;                     // REAL: the last dimension
-  std::shared_ptr<void> work_;                                        // REAL: see backward_needs_work()
-  std::optional<sycl::event> last_work_;
+  std::shared_ptr<WorkBuffer> work_;                                  // REAL: see backward_needs_work()
 };
 
 namespace detail {
