@@ -217,11 +217,12 @@ def test_threads_share_the_pool(rng):
 _SHOW_LIMIT = "import pysyclfft; print('LIMIT', pysyclfft.config.get_memory_pool_limit())"
 
 
-def test_environment_variable_sets_the_limit():
+def test_environment_variable_sets_the_limit(tmp_path):
     def run(value):
         env = dict(os.environ, PYSYCLFFT_MEMORY_POOL_LIMIT=value)
+        # cwd outside the checkout: the child must import the installed package, not the source tree
         return subprocess.run([sys.executable, "-c", _SHOW_LIMIT], env=env, capture_output=True, text=True,
-                              timeout=120)
+                              timeout=120, cwd=tmp_path)
 
     assert "LIMIT 12345" in run("12345").stdout
     bad = run("lots")
