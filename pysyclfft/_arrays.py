@@ -75,7 +75,7 @@ def complex_result_dtype(dtype, queue):
     dtype = np.dtype(dtype)
     if dtype.kind not in "biufc":
         raise TypeError(f"pysyclfft: unsupported array dtype {dtype} (expected a numeric array)")
-    single = dtype in (np.float16, np.float32, np.complex64)
+    single = dtype.newbyteorder("=") in (np.float16, np.float32, np.complex64)  # '>f4' is single too
     if not single and not queue.sycl_device.has_aspect_fp64:
         single = True
     return np.dtype(np.complex64 if single else np.complex128)
