@@ -35,7 +35,11 @@ def kind_of(x):
 
 def shape_of(x):
     """The shape of an array or array-like, without converting it."""
-    return x.shape if hasattr(x, "shape") else np.shape(x)
+    if hasattr(x, "shape"):
+        return x.shape
+    if is_usm(x):  # an object exposing only the interface (the docs promise it is a USM array)
+        return tuple(x.__sycl_usm_array_interface__["shape"])
+    return np.shape(x)
 
 
 def as_usm_ndarray(x):

@@ -50,7 +50,7 @@ def rfftfreq(n, /, d=1.0, *, dtype=None, device=None, usm_type=None, sycl_queue=
 
 
 def _roll_to(x, axes, shift_of_length):
-    shape = np.shape(x) if not hasattr(x, "shape") else x.shape
+    shape = _arrays.shape_of(x)
     if axes is None:
         axes = tuple(range(len(shape)))
     elif np.ndim(axes) == 0:

@@ -7,10 +7,11 @@ import scipy.fft
 from numpy.exceptions import AxisError
 
 import dpnp
+import dpnp.tensor as dpt
 import pysyclfft
 from pysyclfft.interfaces import scipy_fft
 
-from conftest import assert_fft_close, random_complex
+from conftest import assert_fft_close, random_complex, to_numpy
 
 
 # ------------------------------------------------ big-endian single precision
@@ -121,3 +122,27 @@ def test_out_cast_checks_out_before_work(rng):
         pysyclfft.fft(dpnp.asarray(x), out=np.empty((4, 16), np.complex64))
     with pytest.raises(TypeError, match="out's dtype float64"):  # complex into real: not "same_kind"
         pysyclfft.fft(x, out=np.empty((4, 16), np.float64))
+
+
+# ------------------------------------------------ USM arrays known only by their interface
+
+class _InterfaceOnly:
+    """An object exposing only __sycl_usm_array_interface__ (the docs accept it as a USM array)."""
+
+    def __init__(self, array):
+        self._array = array
+
+    @property
+    def __sycl_usm_array_interface__(self):
+        return self._array.__sycl_usm_array_interface__
+
+
+def test_object_with_only_the_usm_interface(rng):
+    """Its shape was read as () (a 0-d AxisError) before."""
+    x = random_complex(rng, (4, 16))
+    y = pysyclfft.fft(_InterfaceOnly(dpt.asarray(x)))
+    assert_fft_close(y, np.fft.fft(x), np.complex128, 16)
+    assert_fft_close(pysyclfft.rfftn(_InterfaceOnly(dpt.asarray(x.real)), axes=(0, 1)),
+                     np.fft.rfftn(x.real), np.complex128, 64)
+    np.testing.assert_array_equal(to_numpy(pysyclfft.fftshift(_InterfaceOnly(dpt.asarray(x)), axes=(1, 1))),
+                                  np.fft.fftshift(x, axes=(1, 1)))
