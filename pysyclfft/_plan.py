@@ -148,7 +148,9 @@ class Plan:
     def __call__(self, x, out=None, forward=True):
         """Transform x (forward=True) or inverse-transform it; returns the result
         (`out` when given, x itself for an in-place plan)."""
-        return self.execute(x, self._check_array(x), out, forward)
+        if not isinstance(forward, (bool, np.bool_)):
+            raise TypeError(f"pysyclfft: forward must be True or False, got {forward!r}")
+        return self.execute(x, self._check_array(x), out, bool(forward))
 
     def forward(self, x, out=None):
         return self(x, out=out, forward=True)

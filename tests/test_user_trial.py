@@ -146,3 +146,18 @@ def test_object_with_only_the_usm_interface(rng):
                      np.fft.rfftn(x.real), np.complex128, 64)
     np.testing.assert_array_equal(to_numpy(pysyclfft.fftshift(_InterfaceOnly(dpt.asarray(x)), axes=(1, 1))),
                                   np.fft.fftshift(x, axes=(1, 1)))
+
+
+# ------------------------------------------------ next_fast_len of a huge target
+
+def test_next_fast_len_of_a_huge_target_returns():
+    """A search n, n+1, ... ran for hours near 10**18 (13-smooth numbers are sparse there)."""
+    n = pysyclfft.next_fast_len(10**18 + 1)
+    assert n == 1000002781185408000  # = 2^10 3^6 5^3 7^8 11 13^2
+    assert pysyclfft.next_fast_len(n) == n and pysyclfft.next_fast_len(n + 1) > n
+
+
+def test_plan_direction_must_be_a_bool():
+    x = np.ones((4, 16), np.complex128)
+    with pytest.raises(TypeError, match="forward must be True or False"):
+        pysyclfft.get_fft_plan(x)(x, forward="no")  # was a KeyError from inside the plan
