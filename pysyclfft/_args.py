@@ -38,6 +38,8 @@ def check_integer(value, name, lowest):
 
 
 def check_points(n, name="n"):
+    if isinstance(n, (bool, np.bool_)):
+        raise TypeError(f"pysyclfft: {name} must be an integer, got bool")
     try:
         n = operator.index(n)
     except TypeError:
@@ -87,7 +89,8 @@ def axes_and_shape(shape, s, axes, default_axes=None, numpy_deprecations=False):
         if s is not None and numpy_deprecations:
             warnings.warn("pysyclfft: `axes` should not be `None` if `s` is not `None` (deprecated in NumPy 2.0); "
                           "pass the axes s refers to", DeprecationWarning, stacklevel=4)
-        axes = tuple(range(ndim)) if s is None else tuple(range(ndim - len(s), ndim))
+        # numpy's rule: s names the last len(s) axes; more entries than dimensions is an AxisError.
+        axes = tuple(range(ndim)) if s is None else tuple(range(-len(s), 0))
     else:
         try:
             axes = tuple(axes)

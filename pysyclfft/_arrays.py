@@ -35,7 +35,11 @@ def kind_of(x):
 
 def shape_of(x):
     """The shape of an array or array-like, without converting it."""
-    return x.shape if hasattr(x, "shape") else np.shape(x)
+    if hasattr(x, "shape"):
+        return x.shape
+    if is_usm(x):  # an object exposing only the interface (the docs promise it is a USM array)
+        return tuple(x.__sycl_usm_array_interface__["shape"])
+    return np.shape(x)
 
 
 def as_usm_ndarray(x):
@@ -75,7 +79,7 @@ def complex_result_dtype(dtype, queue):
     dtype = np.dtype(dtype)
     if dtype.kind not in "biufc":
         raise TypeError(f"pysyclfft: unsupported array dtype {dtype} (expected a numeric array)")
-    single = dtype in (np.float16, np.float32, np.complex64)
+    single = dtype.newbyteorder("=") in (np.float16, np.float32, np.complex64)  # '>f4' is single too
     if not single and not queue.sycl_device.has_aspect_fp64:
         single = True
     return np.dtype(np.complex64 if single else np.complex128)

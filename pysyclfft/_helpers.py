@@ -50,7 +50,7 @@ def rfftfreq(n, /, d=1.0, *, dtype=None, device=None, usm_type=None, sycl_queue=
 
 
 def _roll_to(x, axes, shift_of_length):
-    shape = np.shape(x) if not hasattr(x, "shape") else x.shape
+    shape = _arrays.shape_of(x)
     if axes is None:
         axes = tuple(range(len(shape)))
     elif np.ndim(axes) == 0:
@@ -78,13 +78,23 @@ def next_fast_len(target, real=False):
     """Smallest length >= target whose prime factors all have kernel radices
     (2, 3, 5, 7, 11, 13); `real` is accepted for scipy.fft compatibility."""
     n = _args.check_integer(target, "target", 0)
-    while n and not _is_fast(n):
-        n += 1
-    return n
+    return n if n <= 1 else _smallest_smooth_at_least(n, tuple(sorted(FAST_PRIMES, reverse=True)))
 
 
-def _is_fast(n):
-    for p in FAST_PRIMES:
-        while n % p == 0:
-            n //= p
-    return n == 1
+def _smallest_smooth_at_least(target, primes):
+    """Smallest product of powers of `primes` that is >= target. Each power of the
+    first prime is completed by the others recursively, so the work grows with
+    the count of smooth numbers below target, not with the gap to the next one
+    (a search n, n+1, ... near 10**18 never ends: 13-smooth numbers are sparse)."""
+    p, rest = primes[0], primes[1:]
+    if not rest:
+        n = 1
+        while n < target:
+            n *= p
+        return n
+    best = _smallest_smooth_at_least(target, rest)
+    power = p
+    while power < best:
+        best = min(best, power * _smallest_smooth_at_least(-(-target // power), rest))
+        power *= p
+    return best

@@ -126,14 +126,31 @@ class Plan:
         return arr
 
     def _check_out(self, out):
+        dtype = np.dtype(out.dtype) if self._casts_into(out) else self.result_dtype
         if self._on_host:
-            return _c2c.check_host_out(out, self.out_shape, self.result_dtype)
-        return _c2c.check_usm_out(out, self.out_shape, self.result_dtype, self._queue)
+            return _c2c.check_host_out(out, self.out_shape, dtype)
+        return _c2c.check_usm_out(out, self.out_shape, dtype, self._queue)
+
+    def _casts_into(self, out):
+        """numpy's out= rule (casting="same_kind"): a result of another dtype of
+        the same kind (complex128 into complex64, float64 into complex128) is cast."""
+        dtype = getattr(out, "dtype", None)
+        return dtype is not None and np.dtype(dtype) != self.result_dtype and \
+            np.can_cast(self.result_dtype, dtype, "same_kind")
+
+    def _cast_into(self, checked, y):
+        """Cast the result y into the checked out array (numpy or usm_ndarray)."""
+        if self._on_host:
+            np.copyto(checked, y, casting="same_kind")
+        else:
+            checked[...] = _arrays.as_usm_ndarray(y)
 
     def __call__(self, x, out=None, forward=True):
         """Transform x (forward=True) or inverse-transform it; returns the result
         (`out` when given, x itself for an in-place plan)."""
-        return self.execute(x, self._check_array(x), out, forward)
+        if not isinstance(forward, (bool, np.bool_)):
+            raise TypeError(f"pysyclfft: forward must be True or False, got {forward!r}")
+        return self.execute(x, self._check_array(x), out, bool(forward))
 
     def forward(self, x, out=None):
         return self(x, out=out, forward=True)
@@ -147,6 +164,9 @@ class Plan:
             if out is not None and out is not x:
                 raise ValueError("pysyclfft: an in-place plan writes into its input; do not pass another out")
             out = x
+        elif out is not None and self._casts_into(out):
+            self._cast_into(self._check_out(out), self.execute(x, arr, None, forward))  # out checked first
+            return out
         checked = None if out is None else self._check_out(out)
         if self._on_host:
             return self._impl.run_host(arr, checked, forward)

@@ -114,6 +114,10 @@ def _real_axes(shape, s, axes, numpy_deprecations=True):
     axes, s = _args.axes_and_shape(shape, s, axes, numpy_deprecations=numpy_deprecations)
     if not axes:
         raise ValueError("pysyclfft: axes must not be empty: a real transform needs at least one axis")
+    if axes[-1] in axes[:-1]:
+        # numpy resizes the half spectrum between such passes; one plan has one shape per axis.
+        raise NotImplementedError(f"pysyclfft: the real axis {axes[-1]} (the last of axes) repeated in axes "
+                                  "is not supported")
     return axes, s
 
 

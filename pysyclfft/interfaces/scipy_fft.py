@@ -78,6 +78,16 @@ def _may_overwrite(name, x, params):
     return _keeps_shape(name, xu, params)
 
 
+def _check_unique_axes(x, axes):
+    """scipy.fft refuses a repeated axis (numpy.fft would transform it twice)."""
+    if axes is None or np.ndim(axes) == 0:
+        return
+    ndim = len(_arrays.shape_of(x))
+    normalized = [_args.normalize_axis(a, ndim, "axes") for a in axes]
+    if len(set(normalized)) != len(normalized):
+        raise ValueError(f"pysyclfft: all axes must be unique, got axes={tuple(axes)}")
+
+
 def __ua_function__(method, args, kwargs):
     name = method.__name__
     impl = _implementation(name)
@@ -99,6 +109,7 @@ def __ua_function__(method, args, kwargs):
     accepted = _signature(impl).parameters
     if _unsupported_array(x) or any(k not in accepted for k in params):
         return NotImplemented
+    _check_unique_axes(x, params.get("axes"))
     try:
         if overwrite_x and "out" in accepted and _may_overwrite(name, x, params):
             params["out"] = x
