@@ -5,15 +5,23 @@ from importlib import metadata
 import dpctl
 import numpy as np
 
-from . import _arrays, _core, _environment, _plans
+from . import _args, _arrays, _core, _environment
 
 
 def precompile(lengths, dtype=np.complex64, queue=None):
     """Compile the kernels for many transform lengths in one run-time compilation
     (one compile is much cheaper than one per length). Returns the kernel count."""
+    lengths = _check_lengths(lengths)
     queue = queue or _arrays.default_queue()
     dtype = _arrays.complex_result_dtype(dtype, queue)
-    return _core.precompile_c2c(queue, [int(n) for n in lengths], dtype == np.complex128)
+    return _core.precompile_c2c(queue, lengths, dtype == np.complex128)
+
+
+def _check_lengths(lengths):
+    """lengths as a list of ints >= 1 (a string or a single number is refused, not iterated)."""
+    if isinstance(lengths, (str, bytes)) or not hasattr(lengths, "__iter__"):
+        raise TypeError(f"pysyclfft: lengths must be an iterable of integers, got {type(lengths).__name__}")
+    return [_args.check_integer(n, "lengths", 1) for n in lengths]
 
 
 _REAL_TRANSFORMS = ("r2c", "c2r", "dct1", "dct2", "dct3", "dct4", "dst1", "dst2", "dst3", "dst4")
@@ -34,7 +42,7 @@ def precompile_real(lengths, transforms=_REAL_TRANSFORMS, dtype=np.float32, queu
     for t in transforms:
         if t not in _REAL_TRANSFORMS:
             raise ValueError(f"pysyclfft: unknown transform {t!r}; expected one of {_REAL_TRANSFORMS}")
-    jobs = [(getattr(_core.RealTransform, t), int(n)) for t in transforms for n in lengths]
+    jobs = [(getattr(_core.RealTransform, t), n) for t in transforms for n in _check_lengths(lengths)]
     fused = [j for j in jobs if _core.is_single_kernel_mapped(queue, *j, is_double)]
     unfused = [j for j in jobs if j not in fused and _core.mapped_fft_length(*j) >= 1]  # DCT-I of 1 runs no FFT
     return (_core.precompile_mapped(queue, fused, is_double)

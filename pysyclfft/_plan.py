@@ -72,6 +72,8 @@ class Plan:
         self._kind = _check_kind(kind)
         self._norm = _args.check_norm(norm)
         self._memory = _check_memory(memory)
+        if not isinstance(in_place, (bool, np.bool_)):
+            raise TypeError(f"pysyclfft: in_place must be True or False, got {type(in_place).__name__}")
         self._in_place = bool(in_place)
         self._on_host, self._queue, self._shape, self._strides, self._dtype, _ = array_signature(x)
         _arrays.warm_up_dpctl(self._queue)

@@ -8,9 +8,7 @@ import shutil
 import struct
 import subprocess
 import sys
-from pathlib import Path
 
-import numpy as np
 import pytest
 
 from pysyclfft import _core

@@ -161,3 +161,16 @@ def test_plan_direction_must_be_a_bool():
     x = np.ones((4, 16), np.complex128)
     with pytest.raises(TypeError, match="forward must be True or False"):
         pysyclfft.get_fft_plan(x)(x, forward="no")  # was a KeyError from inside the plan
+
+
+@pytest.mark.parametrize("lengths, error", [("8", TypeError), (8, TypeError), ([0], ValueError), ([-8], ValueError),
+                                            ([True], TypeError), ([8.5], TypeError)])
+@pytest.mark.parametrize("compile_", [pysyclfft.precompile, pysyclfft.precompile_real], ids=["c2c", "real"])
+def test_precompile_refuses_bad_lengths(compile_, lengths, error):
+    with pytest.raises(error, match="lengths"):
+        compile_(lengths)
+
+
+def test_in_place_must_be_a_bool():
+    with pytest.raises(TypeError, match="in_place"):
+        pysyclfft.get_fft_plan(np.zeros(8, np.complex64), in_place="yes")

@@ -17,7 +17,6 @@ import dpnp
 import dpnp.fft
 
 import pysyclfft
-from .. import _arrays
 from .._helpers import fftfreq, fftshift, ifftshift, rfftfreq
 
 _TRANSFORMS = ("fft", "ifft", "fft2", "ifft2", "fftn", "ifftn", "rfft", "irfft", "rfft2", "irfft2", "rfftn",
