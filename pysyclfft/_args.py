@@ -1,5 +1,6 @@
 """Checking and normalising the numpy-style arguments shared by every transform."""
 import operator
+import os
 import warnings
 
 import numpy as np
@@ -35,6 +36,17 @@ def check_integer(value, name, lowest):
     if value < lowest:
         raise ValueError(f"pysyclfft: {name} must be >= {lowest}, got {value}")
     return value
+
+
+def count_from_environment(variable, default):
+    """The non-negative integer the environment variable sets, or default when it is unset."""
+    text = os.environ.get(variable)
+    if text is None:
+        return default
+    try:
+        return check_integer(int(text), variable, 0)
+    except ValueError:
+        raise ValueError(f"pysyclfft: {variable}={text!r} is not a non-negative integer") from None
 
 
 def check_points(n, name="n"):

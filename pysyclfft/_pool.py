@@ -23,7 +23,6 @@ freed least recently returned first to make room, and a request that still does
 not fit is an ordinary allocation outside the pool. Limit 0 disables pooling.
 """
 import collections
-import os
 import threading
 
 import dpctl.memory as dpm
@@ -61,16 +60,6 @@ def bin_size(nbytes):
 
 def _check_limit(nbytes):
     return _args.check_integer(nbytes, "memory pool limit", 0)
-
-
-def _default_limit():
-    text = os.environ.get("PYSYCLFFT_MEMORY_POOL_LIMIT")
-    if text is None:
-        return DEFAULT_LIMIT
-    try:
-        return _check_limit(int(text))
-    except ValueError:
-        raise ValueError(f"pysyclfft: PYSYCLFFT_MEMORY_POOL_LIMIT={text!r} is not a non-negative integer") from None
 
 
 class MemoryPool:
@@ -196,4 +185,4 @@ def _lease(key, block):
     return lease
 
 
-pool = MemoryPool(_default_limit())
+pool = MemoryPool(_args.count_from_environment("PYSYCLFFT_MEMORY_POOL_LIMIT", DEFAULT_LIMIT))

@@ -11,23 +11,12 @@ Memory pool controls: the device arrays the library allocates come from one
 process-wide pool of cached USM blocks (pysyclfft/_pool.py) whose total size is
 bounded (default 2 GiB, or the PYSYCLFFT_MEMORY_POOL_LIMIT environment variable,
 in bytes; 0 disables pooling)."""
-import os
 import threading
 from collections import OrderedDict
 
 from . import _args, _pool
 
 _DEFAULT_SIZE = 16
-
-
-def _default_size():
-    text = os.environ.get("PYSYCLFFT_PLAN_CACHE_SIZE")
-    if text is None:
-        return _DEFAULT_SIZE
-    try:
-        return _check_size(int(text))
-    except ValueError:
-        raise ValueError(f"pysyclfft: PYSYCLFFT_PLAN_CACHE_SIZE={text!r} is not a non-negative integer") from None
 
 
 def _check_size(n, name="size"):
@@ -125,7 +114,7 @@ def get_plan_cache():
     """The calling thread's PlanCache."""
     cache = getattr(_local, "cache", None)
     if cache is None:
-        cache = _local.cache = PlanCache(_default_size())
+        cache = _local.cache = PlanCache(_args.count_from_environment("PYSYCLFFT_PLAN_CACHE_SIZE", _DEFAULT_SIZE))
     return cache
 
 
