@@ -19,15 +19,12 @@ if(NOT pysyclfft_INCLUDE_DIR)
 endif()
 
 if(NOT TARGET SyclRuntime::sycl)
-  # Installed in <prefix>/lib/pythonX.Y/site-packages/pysyclfft: that environment's
-  # Python knows its intel-sycl-rt even when the environment is not activated.
-  get_filename_component(_pysyclfft_prefix_python "${_pysyclfft_root}/../../../../bin/python3" ABSOLUTE)
-  if(NOT Python_EXECUTABLE AND pysyclfft_INCLUDE_DIR STREQUAL "${_pysyclfft_root}/include"
-     AND EXISTS "${_pysyclfft_prefix_python}")
-    set(Python_EXECUTABLE "${_pysyclfft_prefix_python}")
-  endif()
-  if(NOT Python_EXECUTABLE)
-    find_package(Python REQUIRED COMPONENTS Interpreter)
+  # Installed in <prefix>/lib/pythonX.Y/site-packages/pysyclfft: the intel-sycl-rt
+  # wheel put the runtime into the same environment, <prefix>/include and
+  # <prefix>/lib, so no Python (nor an activated environment) is needed to find it.
+  if(pysyclfft_INCLUDE_DIR STREQUAL "${_pysyclfft_root}/include")
+    get_filename_component(_pysyclfft_prefix "${_pysyclfft_root}/../../../.." ABSOLUTE)
+    list(APPEND SYCL_RUNTIME_PREFIX_HINTS "${_pysyclfft_prefix}")
   endif()
   include("${CMAKE_CURRENT_LIST_DIR}/FindSyclRuntime.cmake")
 endif()

@@ -259,28 +259,78 @@ def test_usage_matches_numpy(usage_cases, name):
 
 # --- the CMake package in an installed layout -------------------------------------
 
-def test_installed_package_finds_its_environment(tmp_path):
-    """find_package(pysyclfft) from <prefix>/lib/pythonX.Y/site-packages/pysyclfft/cmake (the layout
-    CMakeLists.txt installs) with no Python_EXECUTABLE and no python on PATH: the config uses
-    <prefix>/bin/python3 to find that environment's SYCL runtime, and the kernel headers installed beside it."""
-    package = tmp_path / "prefix" / "lib" / "python3.x" / "site-packages" / "pysyclfft"
-    package.mkdir(parents=True)
-    (package / "cmake").mkdir()
-    for name in ("pysyclfftConfig.cmake", "FindSyclRuntime.cmake"):
-        (package / "cmake" / name).write_bytes((ROOT / "cmake" / name).read_bytes())
-    (package / "include").symlink_to(ROOT / "sycl_src" / "include")
-    (tmp_path / "prefix" / "bin").mkdir()
-    (tmp_path / "prefix" / "bin" / "python3").symlink_to(sys.executable)
+def _sycl_runtime_files():
+    """(include dir, libsycl) of the intel-sycl-rt distribution this Python has."""
+    from importlib import metadata
+
+    dist = metadata.distribution("intel-sycl-rt")
+    located = {str(f): Path(dist.locate_file(f)).resolve() for f in dist.files or ()}
+    header = next(p for name, p in located.items() if name.endswith("sycl/sycl.hpp") and "include" in name)
+    library = next(p for name, p in located.items() if name.endswith("libsycl.so.9"))
+    return header.parent.parent, library
+
+
+def _configure(project, package_cmake_dir, build, env):
+    tools = os.pathsep.join(str(Path(shutil.which(t)).parent) for t in ("cmake", "ninja"))
+    return subprocess.run(["cmake", "-S", str(project), "-B", str(build), "-G", "Ninja",
+                           f"-Dpysyclfft_DIR={package_cmake_dir}"], capture_output=True, text=True,
+                          env=dict(env, PATH=tools + os.pathsep + "/nonexistent"))
+
+
+def _config_project(tmp_path):
     project = tmp_path / "project"
     project.mkdir()
     (project / "CMakeLists.txt").write_text(
         "cmake_minimum_required(VERSION 3.20)\nproject(p LANGUAGES CXX)\nfind_package(pysyclfft REQUIRED)\n"
         "get_target_property(defs pysyclfft::dft INTERFACE_COMPILE_DEFINITIONS)\n"
         'message(STATUS "definitions: ${defs}")\n')
-    tools = os.pathsep.join(str(Path(shutil.which(t)).parent) for t in ("cmake", "ninja"))
-    run = subprocess.run(["cmake", "-S", str(project), "-B", str(tmp_path / "build"), "-G", "Ninja",
-                          f"-Dpysyclfft_DIR={package / 'cmake'}"], capture_output=True, text=True,
-                         env=dict(os.environ, PATH=tools + os.pathsep + "/nonexistent"))
+    return project
+
+
+def _place_runtime(prefix):
+    """The SYCL runtime at <prefix>/include and <prefix>/lib, as the intel-sycl-rt wheel lays it out."""
+    include, library = _sycl_runtime_files()
+    (prefix / "lib").mkdir(parents=True, exist_ok=True)
+    (prefix / "include").symlink_to(include)
+    (prefix / "lib" / library.name).symlink_to(library)
+
+
+def _installed_package(prefix):
+    """<prefix>/lib/python3.x/site-packages/pysyclfft as CMakeLists.txt installs it."""
+    package = prefix / "lib" / "python3.x" / "site-packages" / "pysyclfft"
+    (package / "cmake").mkdir(parents=True)
+    for name in ("pysyclfftConfig.cmake", "FindSyclRuntime.cmake"):
+        (package / "cmake" / name).write_bytes((ROOT / "cmake" / name).read_bytes())
+    (package / "include").symlink_to(ROOT / "sycl_src" / "include")
+    return package
+
+
+def _without_sycl_root():
+    return {k: v for k, v in os.environ.items() if k != "SYCL_ROOT"}
+
+
+def test_installed_package_finds_its_environment(tmp_path):
+    """find_package(pysyclfft) from an installed package, with no Python_EXECUTABLE and no
+    python on PATH: the config finds the SYCL runtime installed into the same environment
+    (no Python of the machine is involved), and the kernel headers installed beside it."""
+    package = _installed_package(tmp_path / "prefix")
+    _place_runtime(tmp_path / "prefix")
+    run = _configure(_config_project(tmp_path), package / "cmake", tmp_path / "build", _without_sycl_root())
     assert run.returncode == 0, run.stdout + run.stderr
-    assert "SYCL runtime:" in run.stdout
+    assert f"SYCL runtime: {tmp_path / 'prefix' / 'include'}" in run.stdout
     assert f'PYSYCLFFT_KERNEL_INCLUDE_DIR="{package / "include"}"' in run.stdout
+
+
+def test_sycl_root_names_a_runtime_outside_python(tmp_path):
+    """SYCL_ROOT (environment) points the config at a runtime no Python knows of; with neither
+    it nor a runtime in the prefix, configuring fails saying where it looked and what to do."""
+    package = _installed_package(tmp_path / "prefix")
+    _place_runtime(tmp_path / "sycl")
+    project = _config_project(tmp_path)
+    found = _configure(project, package / "cmake", tmp_path / "build",
+                       dict(_without_sycl_root(), SYCL_ROOT=str(tmp_path / "sycl")))
+    assert found.returncode == 0, found.stdout + found.stderr
+    assert f"SYCL runtime: {tmp_path / 'sycl' / 'include'}" in found.stdout
+    missing = _configure(project, package / "cmake", tmp_path / "build2", _without_sycl_root())
+    assert missing.returncode != 0
+    assert "SYCL runtime not found" in missing.stderr and "SYCL_ROOT" in missing.stderr
