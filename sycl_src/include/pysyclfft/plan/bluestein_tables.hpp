@@ -5,8 +5,10 @@
 // (the 1/M of the inverse FFT folded in). The backward transform conjugates both
 // tables and swaps the FFT directions (mul_dir), so one pair serves both.
 #pragma once
+#include <algorithm>
 #include <complex>
 #include <cstdint>
+#include <stdexcept>
 #include <vector>
 
 #include "twiddles.hpp"
@@ -15,12 +17,16 @@ namespace pysyclfft::plan {
 
 using cld = std::complex<long double>;
 
-// c[n] = exp(-pi*i*n^2/N) = exp(-2*pi*i*(n^2 mod 2N)/(2N)), n < N.
+// c[n] = exp(-pi*i*n^2/N) = exp(-2*pi*i*(n^2 mod 2N)/(2N)), n < N. Since
+// (N-n)^2 = n^2 + N^2 (mod 2N), c[N-n] = (-1)^N c[n]: half the sin/cos calls.
 inline std::vector<cld> bluestein_chirp(std::int64_t n) {
   std::vector<cld> c(n);
   const auto two_n = static_cast<unsigned __int128>(2 * n);
-  for (std::int64_t k = 0; k < n; ++k)
+  const long double sign = n % 2 ? -1.0L : 1.0L;
+  for (std::int64_t k = 0; k <= n / 2; ++k) {
     c[k] = root_of_unity(std::int64_t(static_cast<unsigned __int128>(k) * k % two_n), 2 * n);
+    if (k > 0) c[n - k] = sign * c[k];
+  }
   return c;
 }
 
@@ -31,48 +37,83 @@ inline cld mul(const cld& a, const cld& b) {
   return {a.real() * b.real() - a.imag() * b.imag(), a.real() * b.imag() + a.imag() * b.real()};
 }
 
-// In place: y[0..n) holds the n/p-point DFTs of the p decimated subsequences, one
-// after another; one radix-p step combines them. roots[e * step] = exp(-2*pi*i*e/n).
-inline void combine(cld* y, std::int64_t n, int p, const std::vector<cld>& roots, std::int64_t step) {
-  const std::int64_t m = n / p;
-  cld w[13][13], t[13];  // w[r][q] = exp(-2*pi*i*r*q/p)
-  for (int r = 0; r < p; ++r)
-    for (int q = 0; q < p; ++q) w[r][q] = roots[(r * q % p) * m * step];
-  for (std::int64_t k = 0; k < m; ++k) {
-    for (int r = 0; r < p; ++r) t[r] = mul(y[r * m + k], roots[r * k * step]);
-    for (int q = 0; q < p; ++q) {
-      cld s = t[0];
-      for (int r = 1; r < p; ++r) s += mul(t[r], w[r][q]);
-      y[k + q * m] = s;
-    }
-  }
+// roots[k] = exp(-2*pi*i*k/m), k < m; the second half mirrors the first
+// (conjugates), which halves the long-double sin/cos calls.
+inline std::vector<cld> roots_of_unity(std::int64_t m) {
+  std::vector<cld> roots(m);
+  for (std::int64_t k = 0; k <= m / 2; ++k) roots[k] = root_of_unity(k, m);
+  for (std::int64_t k = m / 2 + 1; k < m; ++k) roots[k] = std::conj(roots[m - k]);
+  return roots;
 }
 
-// y = DFT_n of x[0], x[stride], ...; n's prime factors are at most 13.
-inline void dft(const cld* x, std::int64_t stride, std::int64_t n, cld* y, const std::vector<cld>& roots,
-                std::int64_t step) {
-  if (n == 1) {
-    y[0] = x[0];
+// The radices of m (each at most 13), fours first: fewer passes over the data.
+inline std::vector<int> host_radices(std::int64_t m) {
+  std::vector<int> radices;
+  for (; m % 4 == 0; m /= 4) radices.push_back(4);
+  for (int p = 2; p <= 13; ++p)
+    for (; m % p == 0; m /= p) radices.push_back(p);
+  if (m != 1) throw std::domain_error("pysyclfft: host DFT length has a prime factor above 13");
+  return radices;
+}
+
+// t[0..r) <- DFT_r(t), w[a][b] = exp(-2*pi*i*a*b/r). Radices 2 and 4 need no products.
+inline void small_dft(cld* t, int r, const cld (&w)[13][13]) {
+  if (r == 2) {
+    const cld a = t[0], b = t[1];
+    t[0] = a + b, t[1] = a - b;
     return;
   }
-  int p = 2;
-  while (n % p) ++p;
-  const std::int64_t m = n / p;
-  for (int r = 0; r < p; ++r) dft(x + r * stride, stride * p, m, y + r * m, roots, step * p);
-  combine(y, n, p, roots, step);
+  if (r == 4) {  // exp(-2*pi*i/4) = -i
+    const cld s02 = t[0] + t[2], d02 = t[0] - t[2], s13 = t[1] + t[3], d13 = t[1] - t[3];
+    const cld minus_i_d13{d13.imag(), -d13.real()};
+    t[0] = s02 + s13, t[1] = d02 + minus_i_d13, t[2] = s02 - s13, t[3] = d02 - minus_i_d13;
+    return;
+  }
+  cld y[13];
+  for (int b = 0; b < r; ++b) {
+    y[b] = t[0];
+    for (int a = 1; a < r; ++a) y[b] += mul(t[a], w[a][b]);
+  }
+  std::copy(y, y + r, t);
+}
+
+// One radix-r Stockham pass over m points: butterfly j (of m/r) reads the r points
+// j + q*m/r, twiddles them by its position k = j % span within the current
+// sub-transforms, and writes them span apart. Reads and writes run through memory
+// in order, which is what makes the host DFT fast at millions of points.
+inline void stockham_pass(const std::vector<cld>& x, std::vector<cld>& y, int r, std::int64_t span,
+                          const std::vector<cld>& roots) {
+  const std::int64_t m = std::int64_t(x.size()), stride = m / r, step = m / (span * r);
+  cld w[13][13], t[13];
+  for (int a = 0; a < r; ++a)
+    for (int b = 0; b < r; ++b) w[a][b] = roots[(a * b % r) * (m / r)];
+  for (std::int64_t base = 0; base < stride; base += span) {  // span divides stride
+    for (std::int64_t k = 0; k < span; ++k) {
+      const std::int64_t j = base + k;
+      t[0] = x[j];
+      for (int q = 1; q < r; ++q) t[q] = mul(x[j + q * stride], roots[q * k * step]);
+      small_dft(t, r, w);
+      for (int b = 0; b < r; ++b) y[base * r + k + b * span] = t[b];
+    }
+  }
 }
 
 }  // namespace detail
 
 // FFT_M(b)/M: the spectrum a cyclic convolution with b multiplies by (the 1/M of
 // the inverse FFT folded in). M's prime factors are at most 13.
-inline std::vector<cld> convolution_spectrum(const std::vector<cld>& b) {
+inline std::vector<cld> convolution_spectrum(std::vector<cld> b) {
   const std::int64_t m = std::int64_t(b.size());
-  std::vector<cld> roots(m), spectrum(m);
-  for (std::int64_t k = 0; k < m; ++k) roots[k] = root_of_unity(k, m);
-  detail::dft(b.data(), 1, m, spectrum.data(), roots, 1);
-  for (auto& v : spectrum) v /= static_cast<long double>(m);
-  return spectrum;
+  const std::vector<cld> roots = detail::roots_of_unity(m);
+  std::vector<cld> work(m);
+  std::int64_t span = 1;
+  for (int r : detail::host_radices(m)) {
+    detail::stockham_pass(b, work, r, span, roots);
+    b.swap(work);
+    span *= r;
+  }
+  for (auto& v : b) v /= static_cast<long double>(m);
+  return b;
 }
 
 // The spectrum for the chirp c of length N, padded to M.
