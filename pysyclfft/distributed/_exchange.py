@@ -24,6 +24,20 @@ def _offsets(counts):
     return np.concatenate(([0], np.cumsum(counts)[:-1])).astype(np.int64)
 
 
+class StagingBuffers:
+    """The host send and receive buffers of a plan's exchanges, shared by all of
+    them (they run one at a time): two buffers of the largest exchange's size,
+    allocated once so that repeated transforms reuse memory already touched."""
+
+    def __init__(self, nbytes):
+        self._send, self._recv = np.empty(nbytes, np.uint8), np.empty(nbytes, np.uint8)
+
+    def views(self, count_send, count_recv, dtype):
+        """Flat send and receive arrays of `dtype` with the given element counts."""
+        itemsize = np.dtype(dtype).itemsize
+        return (self._send[:count_send * itemsize].view(dtype), self._recv[:count_recv * itemsize].view(dtype))
+
+
 class Exchange:
     """Moves the split of one sub-communicator from `from_axis` to `to_axis`
     for local arrays of shape `shape_before` (giving `shape_after`)."""
@@ -46,8 +60,7 @@ class Exchange:
         self.send_counts = np.array([int(np.prod(s)) for s in self.send_shapes], dtype=np.int64)
         self.recv_counts = np.array([int(np.prod(s)) for s in self.recv_shapes], dtype=np.int64)
         self.send_offsets, self.recv_offsets = _offsets(self.send_counts), _offsets(self.recv_counts)
-        self._send = np.empty(int(self.send_counts.sum()), self.dtype)
-        self._recv = np.empty(int(self.recv_counts.sum()), self.dtype)
+        self.buffer_bytes = max(int(self.send_counts.sum()), int(self.recv_counts.sum())) * self.dtype.itemsize
 
     @property
     def bytes_sent(self):
@@ -68,21 +81,23 @@ class Exchange:
             start += shape[axis]
         return views
 
-    def __call__(self, x, timings):
-        """x redistributed (a new C-contiguous array; x itself on a single rank, where nothing moves)."""
+    def __call__(self, x, buffers, timings):
+        """x redistributed (a new C-contiguous array; x itself on a single rank, where
+        nothing moves) through the StagingBuffers `buffers`."""
         if self.comm.size == 1:
             return x
         t0 = time.perf_counter()
-        for piece, view in zip(self._pieces(self._send, self.send_offsets, self.send_counts, self.send_shapes),
+        send, recv = buffers.views(int(self.send_counts.sum()), int(self.recv_counts.sum()), self.dtype)
+        for piece, view in zip(self._pieces(send, self.send_offsets, self.send_counts, self.send_shapes),
                                self._cut(x, self.to_axis, self.send_shapes)):
             piece[...] = view
         t1 = time.perf_counter()
-        self.comm.Alltoallv([self._send, (self.send_counts, self.send_offsets)],
-                            [self._recv, (self.recv_counts, self.recv_offsets)])
+        self.comm.Alltoallv([send, (self.send_counts, self.send_offsets)],
+                            [recv, (self.recv_counts, self.recv_offsets)])
         t2 = time.perf_counter()
         out = np.empty(self.shape_after, self.dtype)
         for view, piece in zip(self._cut(out, self.from_axis, self.recv_shapes),
-                               self._pieces(self._recv, self.recv_offsets, self.recv_counts, self.recv_shapes)):
+                               self._pieces(recv, self.recv_offsets, self.recv_counts, self.recv_shapes)):
             view[...] = piece
         t3 = time.perf_counter()
         timings["pack"] += (t1 - t0) + (t3 - t2)

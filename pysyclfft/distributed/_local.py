@@ -23,11 +23,12 @@ def result_shape(shape, axes, kind, real_lengths):
 
 
 class LocalTransform:
-    """kind 'c2c' (both directions), 'r2c' (forward: rfftn) or 'c2r' (backward:
-    irfftn to real_lengths) over `axes` of C-contiguous arrays of `shape`."""
+    """kind 'c2c' (fftn if forward else ifftn), 'r2c' (forward: rfftn) or 'c2r'
+    (backward: irfftn to real_lengths) over `axes` of C-contiguous arrays of `shape`."""
 
-    def __init__(self, shape, dtype, axes, kind, norm, real_lengths=None):
+    def __init__(self, shape, dtype, axes, kind, norm, forward, real_lengths=None):
         self.shape, self.dtype, self.axes, self.kind = tuple(shape), np.dtype(dtype), tuple(axes), kind
+        self.forward = forward
         self.out_shape = result_shape(shape, axes, kind, real_lengths)
         self.out_dtype = np.dtype(np.float32 if self.dtype == np.complex64 else np.float64) if kind == "c2r" \
             else complex_dtype(dtype)
@@ -35,10 +36,11 @@ class LocalTransform:
         self._plan = None if 0 in self.shape else pysyclfft.get_fft_plan(
             np.empty(shape, dtype), s=real_lengths, axes=axes, kind=kind, norm=norm)
 
-    def __call__(self, x, forward, timings):
+    def __call__(self, x, buffers, timings):
+        """The transform of x (`buffers`, the exchanges' staging, is not needed here)."""
         if self._plan is None:
             return np.empty(self.out_shape, self.out_dtype)
         t0 = time.perf_counter()
-        y = self._plan(x, forward=forward)
+        y = self._plan(x, forward=self.forward)
         timings["fft"] += time.perf_counter() - t0
         return y

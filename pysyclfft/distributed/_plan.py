@@ -20,7 +20,7 @@ import numbers
 import numpy as np
 
 from ._boxes import layout_box
-from ._exchange import Exchange
+from ._exchange import Exchange, StagingBuffers
 from ._gather import gather
 from ._grid import ProcessGrid, check_grid
 from ._local import LocalTransform, complex_dtype
@@ -143,7 +143,7 @@ class DistributedFFT:
         forward, shape, dtype, global_shape = [], self.input_box.shape, self.dtype, self.global_shape
         for index, stage in enumerate(self._stage_list):
             if stage[0] == "fft":
-                step = LocalTransform(shape, dtype, stage[1], self.kind if index == 0 else "c2c", self.norm)
+                step = LocalTransform(shape, dtype, stage[1], self.kind if index == 0 else "c2c", self.norm, True)
                 shape, dtype, global_shape = step.out_shape, step.out_dtype, self.spectral_shape
             else:
                 _, dim, src, dst = stage
@@ -156,12 +156,15 @@ class DistributedFFT:
                 real = index == 0 and self.kind == "r2c"
                 axes = stage[1]
                 lengths = [self.global_shape[a] for a in axes] if real else None
-                step = LocalTransform(shape, self.spectral_dtype, axes, "c2r" if real else "c2c", self.norm, lengths)
+                step = LocalTransform(shape, self.spectral_dtype, axes, "c2r" if real else "c2c", self.norm, False,
+                                      lengths)
             else:
                 _, dim, src, dst = stage
                 step = Exchange(self._grid.subcomms[dim], dst, src, self.spectral_shape, shape, self.spectral_dtype)
             shape = step.out_shape if stage[0] == "fft" else step.shape_after
             backward.append(step)
+        exchanges = [step for step in forward + backward if isinstance(step, Exchange)]
+        self._buffers = StagingBuffers(max([step.buffer_bytes for step in exchanges], default=0))
         return forward, backward
 
     def _check_local(self, x, box, dtype, name):
@@ -175,18 +178,18 @@ class DistributedFFT:
         # C-contiguous whatever that axis' stride, so flags.c_contiguous is not enough).
         return x if x.strides == _c_strides(x.shape, x.itemsize) else np.array(x, order="C")
 
-    def _run(self, steps, x, forward):
+    def _run(self, steps, x):
         for step in steps:
-            x = step(x, forward, self.timings) if isinstance(step, LocalTransform) else step(x, self.timings)
+            x = step(x, self._buffers, self.timings)
         return x
 
     def forward(self, x):
         """This rank's block of the spectrum from its block x of the input."""
-        return self._run(self._forward, self._check_local(x, self.input_box, self.dtype, "x"), True)
+        return self._run(self._forward, self._check_local(x, self.input_box, self.dtype, "x"))
 
     def backward(self, y):
         """This rank's block of the input (inverse transform) from its block y of the spectrum."""
-        return self._run(self._backward, self._check_local(y, self.output_box, self.spectral_dtype, "y"), False)
+        return self._run(self._backward, self._check_local(y, self.output_box, self.spectral_dtype, "y"))
 
     def gather_input(self, x, root=None):
         """The global input array from every rank's block (on root, or every rank when root is None)."""
