@@ -27,14 +27,11 @@ def _pin_to_core(rank):
     os.sched_setaffinity(0, {cores[rank % len(cores)]})
 
 
-def _slowest(comm, seconds):
-    return comm.allreduce(seconds, op=_max_op())
-
-
-def _max_op():
+def _slowest(comm, value):
+    """The largest value over the ranks (mpi4py is imported in the workers only)."""
     from mpi4py import MPI
 
-    return MPI.MAX
+    return comm.allreduce(value, op=MPI.MAX)
 
 
 def _time_ours(comm, n, repeats):
@@ -53,7 +50,7 @@ def _time_ours(comm, n, repeats):
         wall = time.perf_counter() - t0
         runs.append({"wall": _slowest(comm, wall), **{k: _slowest(comm, v) for k, v in plan.timings.items()}})
     best = min(runs, key=lambda r: r["wall"])
-    sent = comm.allreduce(plan.exchange_bytes, op=_max_op())
+    sent = _slowest(comm, plan.exchange_bytes)
     bandwidth = sent / best["alltoall"] if best["alltoall"] > 0 else None
     plan.free()
     return {"runs": runs, "best": best, "bytes_sent_per_rank": sent, "alltoall_bytes_per_s_per_rank": bandwidth}
