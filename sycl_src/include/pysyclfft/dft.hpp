@@ -51,6 +51,7 @@
 #include <vector>
 
 #include "plan/any_c2c_plan.hpp"
+#include "plan/line_layouts.hpp"
 #include "plan/real_line_plan.hpp"
 
 namespace pysyclfft::dft {
@@ -89,32 +90,6 @@ struct unimplemented : std::runtime_error {
 
 namespace detail {
 
-// One batch dimension of a 1-D pass: count, and distances in the input and the output.
-struct BatchDim {
-  std::int64_t count, in, out;
-};
-
-// Drops unit dimensions, orders by output distance and merges dimensions that
-// continue each other, so the kernel's two batch dimensions cover as much as possible.
-inline std::vector<BatchDim> merge_batch_dims(std::vector<BatchDim> dims) {
-  dims.erase(std::remove_if(dims.begin(), dims.end(), [](const BatchDim& d) { return d.count == 1; }), dims.end());
-  std::stable_sort(dims.begin(), dims.end(), [](const BatchDim& a, const BatchDim& b) {
-    return std::make_pair(std::llabs(a.out), std::llabs(a.in)) < std::make_pair(std::llabs(b.out), std::llabs(b.in));
-  });
-  std::vector<BatchDim> merged;
-  for (const BatchDim& d : dims) {
-    if (!merged.empty()) {
-      BatchDim& last = merged.back();
-      if (d.in == last.in * last.count && d.out == last.out * last.count) {
-        last.count *= d.count;
-        continue;
-      }
-    }
-    merged.push_back(d);
-  }
-  return merged;
-}
-
 inline std::vector<std::int64_t> row_major_strides(const std::vector<std::int64_t>& lengths) {
   std::vector<std::int64_t> strides(lengths.size() + 1, 0);
   std::int64_t step = 1;
@@ -138,34 +113,19 @@ struct Side {
   std::int64_t distance;
 };
 
-// The launches of the 1-D transforms along dimension d of `batch` arrays of
-// `shape`: the kernel's two batch dimensions cover as much as merging allows,
-// one layout per index of the dimensions beyond them.
+// A side's layout as an array of shape {batch, lengths...}: the distance is the batch dimension's stride.
+inline plan::ArrayLayout batched_layout(const Side& side) {
+  plan::ArrayLayout l{side.strides[0], {side.distance}};
+  l.strides.insert(l.strides.end(), side.strides.begin() + 1, side.strides.end());
+  return l;
+}
+
+// The launches of the 1-D transforms along dimension d of `batch` arrays of `shape`.
 inline std::vector<plan::BatchLayout> line_layouts(const std::vector<std::int64_t>& shape, std::size_t d,
                                                    std::int64_t batch, const Side& in, const Side& out) {
-  std::vector<BatchDim> dims{{batch, in.distance, out.distance}};
-  for (std::size_t j = 0; j < shape.size(); ++j)
-    if (j != d) dims.push_back({shape[j], in.strides[j + 1], out.strides[j + 1]});
-  dims = merge_batch_dims(dims);
-  const std::size_t in_kernel = std::min<std::size_t>(dims.size(), 2);
-  plan::BatchLayout layout{in.strides[0], out.strides[0], in.strides[d + 1], out.strides[d + 1], 1, 0, 0, 1, 0, 0};
-  if (in_kernel > 0) layout.count0 = dims[0].count, layout.in_dist0 = dims[0].in, layout.out_dist0 = dims[0].out;
-  if (in_kernel > 1) layout.count1 = dims[1].count, layout.in_dist1 = dims[1].in, layout.out_dist1 = dims[1].out;
-  std::int64_t loops = 1;
-  for (std::size_t i = in_kernel; i < dims.size(); ++i) loops *= dims[i].count;
-  std::vector<plan::BatchLayout> layouts;
-  for (std::int64_t index = 0; index < loops; ++index) {
-    plan::BatchLayout l = layout;
-    std::int64_t rest = index;
-    for (std::size_t i = in_kernel; i < dims.size(); ++i) {
-      const std::int64_t at = rest % dims[i].count;
-      rest /= dims[i].count;
-      l.in_offset += at * dims[i].in;
-      l.out_offset += at * dims[i].out;
-    }
-    layouts.push_back(l);
-  }
-  return layouts;
+  std::vector<std::int64_t> batched{batch};
+  batched.insert(batched.end(), shape.begin(), shape.end());
+  return plan::line_layouts(batched, d + 1, batched_layout(in), batched_layout(out));
 }
 
 // The arrays' shape on the complex side: the last length halved (n/2+1) for REAL.
