@@ -15,7 +15,7 @@ from dpctl.utils import SequentialOrderManager
 from . import _args, _arrays, _core, _environment, _keepalive, _launch, _memory
 
 
-def resize_plan(shape, axes, lengths):
+def resized_shape(shape, axes, lengths):
     """Target shape, slices that truncate, and whether any axis is padded."""
     target = list(shape)
     for a, n in zip(axes, lengths):
@@ -28,7 +28,7 @@ def resize_plan(shape, axes, lengths):
 def _device_input(x, axes, lengths, dtype):
     """x cropped/zero-padded to `lengths` along `axes` and converted to `dtype`.
     Returns (array, owned): owned arrays are private copies we may overwrite."""
-    target, crop, padded = resize_plan(x.shape, axes, lengths)
+    target, crop, padded = resized_shape(x.shape, axes, lengths)
     if padded:
         z = _memory.zeros(target, dtype, x.sycl_queue, x.usm_type)
         z[crop] = x[crop]
@@ -40,7 +40,7 @@ def _device_input(x, axes, lengths, dtype):
 
 
 def _host_input(x, axes, lengths, dtype):
-    target, crop, padded = resize_plan(x.shape, axes, lengths)
+    target, crop, padded = resized_shape(x.shape, axes, lengths)
     view = x[crop]
     if padded:
         z = np.zeros(target, dtype=dtype)
@@ -131,7 +131,7 @@ class C2CTransform:
         xu itself) or into a new array; returns the result usm_ndarray."""
         src = xu
         if xu.dtype != self.result_dtype:  # converted once, cropped first
-            src = _memory.astype(xu[resize_plan(xu.shape, self.axes, self.lengths)[1]], self.result_dtype)
+            src = _memory.astype(xu[resized_shape(xu.shape, self.axes, self.lengths)[1]], self.result_dtype)
         if out is None:
             fits = src is not xu and src.shape == self.out_shape  # a private copy: transform it in place
             out = src if fits else _memory.empty(self.out_shape, self.result_dtype, self.queue, xu.usm_type)
@@ -143,7 +143,7 @@ class C2CTransform:
     def run_host(self, x, out, forward):
         """Transform of the numpy array x on the plan's (in-order) queue, through
         pooled device arrays; returns numpy (`out` when given)."""
-        host = np.ascontiguousarray(x[resize_plan(x.shape, self.axes, self.lengths)[1]], dtype=self.result_dtype)
+        host = np.ascontiguousarray(x[resized_shape(x.shape, self.axes, self.lengths)[1]], dtype=self.result_dtype)
         src = _memory.empty(host.shape, self.result_dtype, self.queue)
         manager = SequentialOrderManager[self.queue]
         _core.copy_and_wait(self.queue, src.usm_data._pointer, host.ctypes.data, host.nbytes,

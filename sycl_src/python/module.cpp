@@ -60,6 +60,9 @@ PYBIND11_MODULE(_core, m) {
         "Builds this process loaded from the on-disk binary cache instead of compiling.");
   m.def("live_device_tables", [] { return live_device_tables().load(); },
         "Device allocations (twiddle and map tables) held by live plans.");
+  m.def("device_allocations",
+        [] { return std::make_pair(device_allocations().count.load(), device_allocations().bytes.load()); },
+        "(count, bytes) of every device allocation plans have made in this process.");
   m.def(
       "precompile_c2c",
       [](sycl::queue q, const std::vector<std::int64_t>& lengths, bool is_double, std::int64_t max_pass_length,

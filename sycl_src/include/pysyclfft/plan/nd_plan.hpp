@@ -63,7 +63,8 @@ class NdPlan {
   std::string describe() const {
     std::string text;
     for (std::size_t i = 0; i < spec_.axes.size(); ++i)
-      text += (i ? "\n" : "") + ("axis " + std::to_string(spec_.axes[i]) + ": ") + line_plan(spec_.lengths[i]).describe();
+      text += (i ? "\naxis " : "axis ") + std::to_string(spec_.axes[i]) + ": " +
+              line_plan(spec_.lengths[i]).describe();
     return text;
   }
 
@@ -153,7 +154,7 @@ class NdPlan {
     lines.push_back(1);
     ArrayLayout from = in_layout, to = out_layout;
     from.strides.push_back(1), to.strides.push_back(1);
-    const AnyC2CPlan& identity = *LinePlanCache::instance().c2c(queue_, 1, spec_.precision, spec_.memory);
+    const AnyC2CPlan& identity = line_plan(1);  // planned by the constructor when a copy can happen
     std::vector<sycl::event> events;
     for (const BatchLayout& l : line_layouts(lines, shape.size(), from, to))
       events.push_back(identity.execute(in, out, l, true, scale, deps));
