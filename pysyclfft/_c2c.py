@@ -1,21 +1,21 @@
 """Complex-to-complex transforms over any set of axes, on USM or numpy arrays.
 
-An n-D transform is a sequence of strided 1-D passes: the first reads the input
-(or a padded/converted copy of it) and writes the result array, the rest run in
-place on the result. The normalisation is folded into the first pass.
+The n-D planning (pass order, batch dimensions, pad/crop, scale folding) is the
+C++ NdPlan's; here are the array-side rules: dtype conversion, the result array,
+out= checks and host<->device copies.
 
 `C2CTransform` is the "c2c" kind of a Plan (pysyclfft/_plan.py): everything that
-depends only on the plan's arguments (result dtype, compiled 1-D plans, scale
-factors) is settled once when it is built.
+depends only on the plan's arguments (result dtype, the NdPlan with its compiled
+1-D plans, scale factors) is settled once when it is built.
 """
 import numpy as np
 
 from dpctl.utils import SequentialOrderManager
 
-from . import _args, _arrays, _core, _environment, _launch, _memory, _plans
+from . import _args, _arrays, _core, _environment, _keepalive, _launch, _memory
 
 
-def resize_plan(shape, axes, lengths):
+def resized_shape(shape, axes, lengths):
     """Target shape, slices that truncate, and whether any axis is padded."""
     target = list(shape)
     for a, n in zip(axes, lengths):
@@ -28,7 +28,7 @@ def resize_plan(shape, axes, lengths):
 def _device_input(x, axes, lengths, dtype):
     """x cropped/zero-padded to `lengths` along `axes` and converted to `dtype`.
     Returns (array, owned): owned arrays are private copies we may overwrite."""
-    target, crop, padded = resize_plan(x.shape, axes, lengths)
+    target, crop, padded = resized_shape(x.shape, axes, lengths)
     if padded:
         z = _memory.zeros(target, dtype, x.sycl_queue, x.usm_type)
         z[crop] = x[crop]
@@ -40,7 +40,7 @@ def _device_input(x, axes, lengths, dtype):
 
 
 def _host_input(x, axes, lengths, dtype):
-    target, crop, padded = resize_plan(x.shape, axes, lengths)
+    target, crop, padded = resized_shape(x.shape, axes, lengths)
     view = x[crop]
     if padded:
         z = np.zeros(target, dtype=dtype)
@@ -92,54 +92,49 @@ def _scale(norm, lengths, forward):
     return scale
 
 
-def launch_passes(src, dst, axes, plans, forward, scale):
-    """Transforms src into dst along each axis in turn with its 1-D plan (dst may
-    be src); the scale is folded into the first pass."""
-    if dst.size == 0:
-        return
-    if not axes:  # nothing to transform: the result is the (converted) input
-        if dst is not src:
-            dst[...] = src
-        return
-    for i, (axis, plan) in enumerate(zip(axes, plans)):
-        _launch.launch_along_axis(plan, src if i == 0 else dst, dst, axis, forward, scale if i == 0 else 1.0)
-
-
 class C2CTransform:
     """The complex transform of arrays of one shape/dtype on one queue over
-    `axes` with `lengths` points each (padding or cropping the input)."""
+    `axes` with `lengths` points each (padding or cropping the input): a face
+    of one C++ NdPlan (sycl_src/include/pysyclfft/plan/nd_plan.hpp), which
+    orders the 1-D passes, merges batch dimensions and pads or crops."""
 
     def __init__(self, queue, shape, dtype, axes, lengths, norm, memory="auto"):
         self.queue = queue
         self.axes, self.lengths = tuple(axes), tuple(lengths)
         self.result_dtype = _arrays.complex_result_dtype(dtype, queue)
-        self.out_shape = resize_plan(shape, axes, lengths)[0]
-        self._scale = {True: _scale(norm, lengths, True), False: _scale(norm, lengths, False)}
         is_double = self.result_dtype == np.complex128
-        # Compile the kernels of every length in one run-time compilation.
         core_memory = "minimal" if memory == "minimal" else "default"
-        _environment.retry_after_clearing_disk_cache(
-            lambda: _core.precompile_c2c(queue, sorted(set(self.lengths)), is_double, memory=core_memory))
-        self._plans = [_plans.c2c_plan(queue, n, is_double, memory) for n in self.lengths]
+        self._plan = _environment.retry_after_clearing_disk_cache(
+            lambda: _core.NdPlan(queue, shape, self.axes, self.lengths, is_double, _scale(norm, lengths, True),
+                                 _scale(norm, lengths, False), memory=core_memory))
+        self.out_shape = tuple(self._plan.out_shape)
 
     @property
     def workspace_bytes(self):
         """Device memory the transform holds (twiddle tables, counted once per length)."""
-        return sum({p.n: p.workspace_bytes for p in self._plans}.values())
+        return self._plan.workspace_bytes
 
     def describe(self):
-        return "\n".join(f"axis {a}: {p.describe()}" for a, p in zip(self.axes, self._plans))
+        return self._plan.describe()
 
     def run_passes(self, src, dst, forward):
-        """The passes from src into dst (dst may be src), scaled for the direction."""
-        launch_passes(src, dst, self.axes, self._plans, forward, self._scale[forward])
+        """The transform of the usm_ndarray src into dst (dst may be src with its
+        layout), ordered after the queue's earlier work: one C++ call."""
+        manager = SequentialOrderManager[self.queue]
+        event = self._plan.execute(src.usm_data._pointer, src._element_offset, src.strides, dst.usm_data._pointer,
+                                   dst._element_offset, dst.strides, forward, manager.submitted_events)
+        _keepalive.hold(event, src, dst)
+        manager.add_event_pair(event, event)
 
     def run_device(self, xu, out, forward):
         """Transform of the usm_ndarray xu into `out` (a checked usm_ndarray, may be
         xu itself) or into a new array; returns the result usm_ndarray."""
-        src, owned = _device_input(xu, self.axes, self.lengths, self.result_dtype)
+        src = xu
+        if xu.dtype != self.result_dtype:  # converted once, cropped first
+            src = _memory.astype(xu[resized_shape(xu.shape, self.axes, self.lengths)[1]], self.result_dtype)
         if out is None:
-            out = src if owned else _memory.empty(src.shape, self.result_dtype, self.queue, xu.usm_type)
+            fits = src is not xu and src.shape == self.out_shape  # a private copy: transform it in place
+            out = src if fits else _memory.empty(self.out_shape, self.result_dtype, self.queue, xu.usm_type)
         elif _shares_memory(out, src) and not _same_layout(out, src):
             src = _memory.copy(src)  # overlapping but not identical: stage a copy
         self.run_passes(src, out, forward)
@@ -147,19 +142,19 @@ class C2CTransform:
 
     def run_host(self, x, out, forward):
         """Transform of the numpy array x on the plan's (in-order) queue, through
-        a pooled device array; returns numpy (`out` when given)."""
-        host = np.ascontiguousarray(_host_input(x, self.axes, self.lengths, self.result_dtype))
-        dev = _memory.empty(host.shape, self.result_dtype, self.queue)
+        pooled device arrays; returns numpy (`out` when given)."""
+        host = np.ascontiguousarray(x[resized_shape(x.shape, self.axes, self.lengths)[1]], dtype=self.result_dtype)
+        src = _memory.empty(host.shape, self.result_dtype, self.queue)
         manager = SequentialOrderManager[self.queue]
-        _core.copy_and_wait(self.queue, _launch.usm_view(dev)[0], host.ctypes.data, host.nbytes,
+        _core.copy_and_wait(self.queue, src.usm_data._pointer, host.ctypes.data, host.nbytes,
                             manager.submitted_events)
-        self.run_passes(dev, dev, forward)  # private copy: transform in place
+        dev = src if src.shape == self.out_shape else _memory.empty(self.out_shape, self.result_dtype, self.queue)
+        self.run_passes(src, dev, forward)  # in place unless padded
         direct = out is not None and out.flags.c_contiguous and out.flags.writeable
-        result = out if direct else np.empty(host.shape, dtype=self.result_dtype)
-        _core.copy_and_wait(self.queue, result.ctypes.data, _launch.usm_view(dev)[0], result.nbytes,
+        result = out if direct else np.empty(self.out_shape, dtype=self.result_dtype)
+        _core.copy_and_wait(self.queue, result.ctypes.data, dev.usm_data._pointer, result.nbytes,
                             manager.submitted_events)
         if out is None or direct:
             return result
         np.copyto(out, result)
         return out
-

@@ -70,7 +70,7 @@ class TrigTransform:
     """The DCT/DST of one type over `axes` with `lengths` points each (forward:
     that type, backward: its inverse), of arrays of one shape/dtype on one queue."""
 
-    def __init__(self, queue, shape, dtype, family, type, axes, lengths, norm, orthogonalize=None, plan=None):
+    def __init__(self, queue, shape, dtype, family, type, axes, lengths, norm, orthogonalize=None, memory="auto"):
         type = _check_type(type)
         if len(set(axes)) != len(axes):
             raise ValueError("pysyclfft: all axes must be unique")
@@ -79,15 +79,18 @@ class TrigTransform:
                 raise ValueError(f"pysyclfft: a type 1 DCT needs at least 2 points, got {n} along axis {a}")
         self.queue, self.axes, self.lengths, self._family, self._type = queue, tuple(axes), tuple(lengths), family, type
         self.result_dtype = _trig_dtype(dtype, queue)
-        self.out_shape = _c2c.resize_plan(shape, axes, lengths)[0]
+        self.out_shape = _c2c.resized_shape(shape, axes, lengths)[0]
         self._norm = norm
         self._orthogonalize = norm == "ortho" if orthogonalize is None else bool(orthogonalize)
         kernel_types = {True: type, False: _INVERSE_TYPE[type]}
+        if memory == "minimal" and (len(self.axes) > 1 or np.dtype(self.result_dtype).kind == "c"):
+            raise ValueError("pysyclfft: memory='minimal': a DCT/DST over two or more axes, or of complex data, "
+                             "alternates between work buffers of the data's size; use memory='auto'")
         double = self.result_dtype in (np.float64, np.complex128)
         # Both directions' kernels in one run-time compilation.
         _info.precompile_real(sorted(set(self.lengths)), tuple(f"{family}{t}" for t in set(kernel_types.values())),
                               np.float64 if double else np.float32, queue)
-        self._maps = {forward: {n: AxisMap(queue, getattr(RealTransform, f"{family}{t}"), n, double)
+        self._maps = {forward: {n: AxisMap(queue, getattr(RealTransform, f"{family}{t}"), n, double, memory)
                                 for n in set(self.lengths)}
                       for forward, t in kernel_types.items()}
         self._edges = {forward: _orthogonalize_edges(family, t) if self._orthogonalize else (1.0, 1.0)
@@ -137,7 +140,7 @@ class TrigTransform:
 def _factory(family, type):
     def factory(queue, shape, dtype, s, axes, norm, memory):
         axes, lengths = _args.axes_and_shape(shape, s, axes)
-        return TrigTransform(queue, shape, dtype, family, type, axes, lengths, norm)
+        return TrigTransform(queue, shape, dtype, family, type, axes, lengths, norm, memory=memory)
     return factory
 
 

@@ -59,16 +59,19 @@ class AxisMap:
     where its FFT fits one work-group, else load pass, complex plan, store pass.
     Built once by a Plan (pysyclfft/_plan.py), run along any axis."""
 
-    def __init__(self, queue, transform, n, double):
+    def __init__(self, queue, transform, n, is_double, memory="auto"):
         self.transform, self.n = transform, n
-        if not force_unfused and _core.is_single_kernel_mapped(queue, transform, n, double):
-            self._fused = _plans.mapped_plan(queue, transform, n, double)
+        if not force_unfused and _core.is_single_kernel_mapped(queue, transform, n, is_double):
+            self._fused = _plans.mapped_plan(queue, transform, n, is_double)
             return
+        if memory == "minimal":  # the unfused form runs its FFT on a buffer of the data's size
+            raise ValueError(f"pysyclfft: memory='minimal': the {transform.name} length {n} needs a work buffer "
+                             "(its FFT does not fit one work-group); use memory='auto'")
         self._fused = None
         fft_length = _core.mapped_fft_length(transform, n)
-        self._fft = _plans.c2c_plan(queue, fft_length, double)
-        self._passes = _plans.map_pass_plan(queue, transform, n, double)
-        self._buffer_dtype = np.complex128 if double else np.complex64
+        self._fft = _plans.c2c_plan(queue, fft_length, is_double)
+        self._passes = _plans.map_pass_plan(queue, transform, n, is_double)
+        self._buffer_dtype = np.complex128 if is_double else np.complex64
 
     @property
     def workspace_bytes(self):
@@ -94,7 +97,7 @@ class AxisMap:
         buffer = _fft_buffer(src, axis, self._fft.n, self._buffer_dtype)
         _launch.launch_along_axis(self._passes, src, buffer, axis, False, *scalars)
         # Unnormalised in both directions (scale 1), in place on the buffer.
-        _c2c.launch_passes(buffer, buffer, (axis,), (self._fft,), self._passes.fft_forward, 1.0)
+        _launch.launch_along_axis(self._fft, buffer, buffer, axis, self._passes.fft_forward, 1.0)
         _launch.launch_along_axis(self._passes, buffer, dst, axis, True, *scalars)
 
 

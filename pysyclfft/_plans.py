@@ -1,5 +1,7 @@
-"""Compiled 1-D plans, shared by every call in the process (keyed by queue,
-length and precision). Plans are immutable once built, so sharing is safe.
+"""Compiled 1-D plans of the real and trigonometric axes (AxisMap), shared by
+every call in the process (keyed by queue, length and precision). Plans are
+immutable once built, so sharing is safe. The complex passes of every kind are
+planned by the C++ NdPlan, whose 1-D plans C++ caches (plan/line_plan_cache.hpp).
 Plan objects (pysyclfft/_plan.py) and their per-thread cache sit above this."""
 import threading
 

@@ -42,11 +42,11 @@ class _HalfSpectrumTransform:
     """What the r2c and c2r kinds share: the real pass along the last axis and
     the complex passes (a c2c transform) along the others."""
 
-    def __init__(self, queue, complex_shape, complex_dtype, axes, lengths, norm, transform):
+    def __init__(self, queue, complex_shape, complex_dtype, axes, lengths, norm, transform, memory):
         self.queue, self.axes, self.lengths, self._norm = queue, tuple(axes), tuple(lengths), norm
         self._complex_dtype = complex_dtype
-        self._real = AxisMap(queue, transform, lengths[-1], complex_dtype == np.complex128)
-        self._others = (_c2c.C2CTransform(queue, complex_shape, complex_dtype, axes[:-1], lengths[:-1], norm)
+        self._real = AxisMap(queue, transform, lengths[-1], complex_dtype == np.complex128, memory)
+        self._others = (_c2c.C2CTransform(queue, complex_shape, complex_dtype, axes[:-1], lengths[:-1], norm, memory)
                         if len(axes) > 1 else None)
 
     @property
@@ -74,11 +74,11 @@ class _HalfSpectrumTransform:
 class R2CTransform(_HalfSpectrumTransform):
     """Real input, half spectrum out: forward rfftn, backward ihfftn."""
 
-    def __init__(self, queue, shape, dtype, axes, lengths, norm):
+    def __init__(self, queue, shape, dtype, axes, lengths, norm, memory="auto"):
         self._input_dtype = _real_dtype(dtype, queue)
         self.result_dtype = _arrays.complex_result_dtype(self._input_dtype, queue)
         self.out_shape = _with_length(_resized(shape, axes, lengths), axes[-1], lengths[-1] // 2 + 1)
-        super().__init__(queue, self.out_shape, self.result_dtype, axes, lengths, norm, RealTransform.r2c)
+        super().__init__(queue, self.out_shape, self.result_dtype, axes, lengths, norm, RealTransform.r2c, memory)
 
     def _run(self, x, kind, out, forward):
         src, _ = device_input(x, kind, self.queue, self.axes, self.lengths, self._input_dtype)
@@ -91,13 +91,16 @@ class R2CTransform(_HalfSpectrumTransform):
 class C2RTransform(_HalfSpectrumTransform):
     """Half spectrum in, real output of `lengths`: backward irfftn, forward hfftn."""
 
-    def __init__(self, queue, shape, dtype, axes, lengths, norm):
+    def __init__(self, queue, shape, dtype, axes, lengths, norm, memory="auto"):
+        if memory == "minimal" and len(axes) > 1:
+            raise ValueError("pysyclfft: memory='minimal': a c2r transform over two or more axes runs its complex "
+                             "passes on a copy of the input (a work buffer); use memory='auto'")
         complex_dtype = _arrays.complex_result_dtype(dtype, queue)
         self.result_dtype = _arrays.real_dtype_of(complex_dtype)
         self._in_lengths = tuple(lengths[:-1]) + (lengths[-1] // 2 + 1,)
         self.out_shape = _resized(shape, axes, lengths)
         super().__init__(queue, _resized(shape, axes, self._in_lengths), complex_dtype, axes, lengths, norm,
-                         RealTransform.c2r)
+                         RealTransform.c2r, memory)
 
     def _run(self, x, kind, out, forward):
         src, owned = device_input(x, kind, self.queue, self.axes, self._in_lengths, self._complex_dtype)
@@ -132,12 +135,12 @@ def _c2r_axes(shape, s, axes, numpy_deprecations=True):
 
 def _r2c_factory(queue, shape, dtype, s, axes, norm, memory):
     axes, lengths = _real_axes(shape, s, axes, numpy_deprecations=False)
-    return R2CTransform(queue, shape, dtype, axes, lengths, norm)
+    return R2CTransform(queue, shape, dtype, axes, lengths, norm, memory)
 
 
 def _c2r_factory(queue, shape, dtype, s, axes, norm, memory):
     axes, lengths = _c2r_axes(shape, s, axes, numpy_deprecations=False)
-    return C2RTransform(queue, shape, dtype, axes, lengths, norm)
+    return C2RTransform(queue, shape, dtype, axes, lengths, norm, memory)
 
 
 _plan.register_kind("r2c", _r2c_factory)

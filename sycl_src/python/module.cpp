@@ -9,6 +9,7 @@
 #include "pysyclfft/plan/any_c2c_plan.hpp"
 #include "pysyclfft/plan/map_pass_plan.hpp"
 #include "pysyclfft/plan/mapped_plan.hpp"
+#include "pysyclfft/plan/nd_plan.hpp"
 
 namespace py = pybind11;
 using namespace pysyclfft::plan;
@@ -59,6 +60,9 @@ PYBIND11_MODULE(_core, m) {
         "Builds this process loaded from the on-disk binary cache instead of compiling.");
   m.def("live_device_tables", [] { return live_device_tables().load(); },
         "Device allocations (twiddle and map tables) held by live plans.");
+  m.def("device_allocations",
+        [] { return std::make_pair(device_allocations().count.load(), device_allocations().bytes.load()); },
+        "(count, bytes) of every device allocation plans have made in this process.");
   m.def(
       "precompile_c2c",
       [](sycl::queue q, const std::vector<std::int64_t>& lengths, bool is_double, std::int64_t max_pass_length,
@@ -110,6 +114,37 @@ PYBIND11_MODULE(_core, m) {
       .def_property_readonly("n", &AnyC2CPlan::length)
       .def_property_readonly("workspace_bytes", &AnyC2CPlan::workspace_bytes)
       .def("describe", &AnyC2CPlan::describe);
+
+  py::class_<NdPlan>(m, "NdPlan")
+      .def(py::init([](sycl::queue q, const std::vector<std::int64_t>& shape, const std::vector<std::int64_t>& axes,
+                       const std::vector<std::int64_t>& lengths, bool is_double, double forward_scale,
+                       double backward_scale, const std::string& memory) {
+             NdSpec spec{shape, axes, lengths, precision_of(is_double), forward_scale, backward_scale, memory_of(memory)};
+             py::gil_scoped_release release;
+             return std::make_unique<NdPlan>(std::move(q), std::move(spec));
+           }),
+           py::arg("queue"), py::arg("shape"), py::arg("axes"), py::arg("lengths"), py::arg("is_double"),
+           py::arg("forward_scale"), py::arg("backward_scale"), py::arg("memory") = "default",
+           "The complex transform of arrays of `shape` along `axes` (in that order), the input cropped or "
+           "zero-padded to `lengths`; the scales multiply each direction's result.")
+      .def(
+          "execute",
+          [](const NdPlan& p, std::uintptr_t in, std::int64_t in_offset, std::vector<std::int64_t> in_strides,
+             std::uintptr_t out, std::int64_t out_offset, std::vector<std::int64_t> out_strides, bool forward,
+             const std::vector<sycl::event>& deps) {
+            const ArrayLayout in_layout{in_offset, std::move(in_strides)}, out_layout{out_offset, std::move(out_strides)};
+            py::gil_scoped_release release;
+            return p.execute(reinterpret_cast<const void*>(in), in_layout, reinterpret_cast<void*>(out), out_layout,
+                             forward, deps);
+          },
+          py::arg("in_ptr"), py::arg("in_offset"), py::arg("in_strides"), py::arg("out_ptr"), py::arg("out_offset"),
+          py::arg("out_strides"), py::arg("forward"), py::arg("deps"),
+          "Transform (offsets and strides in elements; out may be in with the same layout); returns one event.")
+      .def_property_readonly("out_shape", &NdPlan::out_shape)
+      .def_property_readonly("workspace_bytes", &NdPlan::workspace_bytes)
+      .def("describe", &NdPlan::describe);
+  m.def("clear_line_plans", [] { LinePlanCache::instance().clear(); },
+        "Forget the cached 1-D plans (plans in use stay alive).");
 
   py::enum_<RealTransform>(m, "RealTransform")
       .value("r2c", RealTransform::r2c)

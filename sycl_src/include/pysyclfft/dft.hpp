@@ -42,7 +42,6 @@
 #include <complex>
 #include <cstdint>
 #include <cstdlib>
-#include <map>
 #include <memory>
 #include <optional>
 #include <stdexcept>
@@ -51,6 +50,8 @@
 #include <vector>
 
 #include "plan/any_c2c_plan.hpp"
+#include "plan/line_layouts.hpp"
+#include "plan/nd_plan.hpp"
 #include "plan/real_line_plan.hpp"
 
 namespace pysyclfft::dft {
@@ -89,32 +90,6 @@ struct unimplemented : std::runtime_error {
 
 namespace detail {
 
-// One batch dimension of a 1-D pass: count, and distances in the input and the output.
-struct BatchDim {
-  std::int64_t count, in, out;
-};
-
-// Drops unit dimensions, orders by output distance and merges dimensions that
-// continue each other, so the kernel's two batch dimensions cover as much as possible.
-inline std::vector<BatchDim> merge_batch_dims(std::vector<BatchDim> dims) {
-  dims.erase(std::remove_if(dims.begin(), dims.end(), [](const BatchDim& d) { return d.count == 1; }), dims.end());
-  std::stable_sort(dims.begin(), dims.end(), [](const BatchDim& a, const BatchDim& b) {
-    return std::make_pair(std::llabs(a.out), std::llabs(a.in)) < std::make_pair(std::llabs(b.out), std::llabs(b.in));
-  });
-  std::vector<BatchDim> merged;
-  for (const BatchDim& d : dims) {
-    if (!merged.empty()) {
-      BatchDim& last = merged.back();
-      if (d.in == last.in * last.count && d.out == last.out * last.count) {
-        last.count *= d.count;
-        continue;
-      }
-    }
-    merged.push_back(d);
-  }
-  return merged;
-}
-
 inline std::vector<std::int64_t> row_major_strides(const std::vector<std::int64_t>& lengths) {
   std::vector<std::int64_t> strides(lengths.size() + 1, 0);
   std::int64_t step = 1;
@@ -138,34 +113,19 @@ struct Side {
   std::int64_t distance;
 };
 
-// The launches of the 1-D transforms along dimension d of `batch` arrays of
-// `shape`: the kernel's two batch dimensions cover as much as merging allows,
-// one layout per index of the dimensions beyond them.
+// A side's layout as an array of shape {batch, lengths...}: the distance is the batch dimension's stride.
+inline plan::ArrayLayout batched_layout(const Side& side) {
+  plan::ArrayLayout l{side.strides[0], {side.distance}};
+  l.strides.insert(l.strides.end(), side.strides.begin() + 1, side.strides.end());
+  return l;
+}
+
+// The launches of the 1-D transforms along dimension d of `batch` arrays of `shape`.
 inline std::vector<plan::BatchLayout> line_layouts(const std::vector<std::int64_t>& shape, std::size_t d,
                                                    std::int64_t batch, const Side& in, const Side& out) {
-  std::vector<BatchDim> dims{{batch, in.distance, out.distance}};
-  for (std::size_t j = 0; j < shape.size(); ++j)
-    if (j != d) dims.push_back({shape[j], in.strides[j + 1], out.strides[j + 1]});
-  dims = merge_batch_dims(dims);
-  const std::size_t in_kernel = std::min<std::size_t>(dims.size(), 2);
-  plan::BatchLayout layout{in.strides[0], out.strides[0], in.strides[d + 1], out.strides[d + 1], 1, 0, 0, 1, 0, 0};
-  if (in_kernel > 0) layout.count0 = dims[0].count, layout.in_dist0 = dims[0].in, layout.out_dist0 = dims[0].out;
-  if (in_kernel > 1) layout.count1 = dims[1].count, layout.in_dist1 = dims[1].in, layout.out_dist1 = dims[1].out;
-  std::int64_t loops = 1;
-  for (std::size_t i = in_kernel; i < dims.size(); ++i) loops *= dims[i].count;
-  std::vector<plan::BatchLayout> layouts;
-  for (std::int64_t index = 0; index < loops; ++index) {
-    plan::BatchLayout l = layout;
-    std::int64_t rest = index;
-    for (std::size_t i = in_kernel; i < dims.size(); ++i) {
-      const std::int64_t at = rest % dims[i].count;
-      rest /= dims[i].count;
-      l.in_offset += at * dims[i].in;
-      l.out_offset += at * dims[i].out;
-    }
-    layouts.push_back(l);
-  }
-  return layouts;
+  std::vector<std::int64_t> batched{batch};
+  batched.insert(batched.end(), shape.begin(), shape.end());
+  return plan::line_layouts(batched, d + 1, batched_layout(in), batched_layout(out));
 }
 
 // The arrays' shape on the complex side: the last length halved (n/2+1) for REAL.
@@ -289,10 +249,10 @@ template <precision Prec, domain Dom> class descriptor {
     const double scale = forward ? fwd_scale_ : bwd_scale_;
     std::vector<sycl::event> pending;
     if constexpr (Dom == domain::COMPLEX) {
-      pending = complex_passes(in, out, forward ? fwd : bwd, forward ? bwd : fwd, forward, scale, deps);
+      pending = complex_passes(in, out, forward ? fwd : bwd, forward ? bwd : fwd, forward, deps);
     } else if (forward) {  // the real pass, then the complex passes in place on the output
       pending = real_pass(*r2c_, in, out, fwd, bwd, scale, deps);
-      pending = complex_passes(out, out, bwd, bwd, true, 1.0, pending);
+      pending = complex_passes(out, out, bwd, bwd, true, pending);
     } else {  // the complex passes (on a copy unless in place), then the real pass
       const bool copy = backward_needs_work();
       if (copy && !work_)
@@ -303,7 +263,7 @@ template <precision Prec, domain Dom> class descriptor {
       void* spectrum = copy ? work_->buffer.get() : out;
       std::vector<sycl::event> wait = deps;
       if (copy && work_->last_use) wait.push_back(*work_->last_use);  // the previous backward transform's use
-      pending = complex_passes(in, spectrum, bwd, spectrum_side, false, 1.0, wait);
+      pending = complex_passes(in, spectrum, bwd, spectrum_side, false, wait);
       const bool one_dimension = lengths_.size() == 1;
       pending = real_pass(*c2r_, one_dimension ? in : spectrum, out, one_dimension ? bwd : spectrum_side, fwd, scale,
                           pending);
@@ -321,9 +281,6 @@ template <precision Prec, domain Dom> class descriptor {
     const auto memory = memory_minimal_ ? plan::Memory::minimal : plan::Memory::fast;
     // Complex passes run along every dimension but a REAL descriptor's last.
     std::vector<std::int64_t> complex_lengths(lengths_.begin(), lengths_.end() - (Dom == domain::REAL ? 1 : 0));
-    std::sort(complex_lengths.begin(), complex_lengths.end());
-    complex_lengths.erase(std::unique(complex_lengths.begin(), complex_lengths.end()), complex_lengths.end());
-    plans_.clear();
     if constexpr (Dom == domain::REAL) {
       const std::int64_t n = lengths_.back();
       if (memory_minimal_ && !plan::RealLinePlan::fused(q.get_device(), plan::RealTransform::r2c, n, prec))
@@ -337,10 +294,17 @@ template <precision Prec, domain Dom> class descriptor {
       if (backward_needs_work() && !memory_minimal_)
         work_ = std::make_shared<WorkBuffer>(
             WorkBuffer{plan::device_buffer(q, std::size_t(batch_ * work_distance()) * sizeof(complex_type)), {}});
-    } else {
-      plan::precompile_any_c2c(q, complex_lengths, prec, 0, memory);  // every length's kernels in one build
     }
-    for (auto n : complex_lengths) plans_[n] = std::make_shared<plan::AnyC2CPlan>(q, n, prec, 0, memory);
+    complex_passes_.reset();
+    if (complex_lengths.empty()) return;
+    // Innermost dimension first, over arrays of {batch, complex shape...}.
+    plan::NdSpec spec{{batch_}, {}, {}, prec, 1.0, 1.0, memory};
+    const std::vector<std::int64_t> shape = complex_shape();
+    spec.shape.insert(spec.shape.end(), shape.begin(), shape.end());
+    for (std::size_t d = complex_lengths.size(); d > 0; --d)
+      spec.axes.push_back(std::int64_t(d)), spec.lengths.push_back(lengths_[d - 1]);
+    if constexpr (Dom == domain::COMPLEX) spec.forward_scale = fwd_scale_, spec.backward_scale = bwd_scale_;
+    complex_passes_ = std::make_shared<plan::NdPlan>(q, std::move(spec));
   }
 
   // Which of a side's layout values were set by the user (the others follow the defaults).
@@ -426,23 +390,13 @@ template <precision Prec, domain Dom> class descriptor {
     return events.size() == 1 ? events[0] : queue_.ext_oneapi_submit_barrier(events);
   }
 
-  // The complex passes, innermost dimension first, along every dimension of a
-  // COMPLEX descriptor and all but the last of a REAL one: the first reads `in`
-  // (laid out as `from`), each writes `out` (as `to`), later ones in place.
+  // The complex passes (the NdPlan) along every dimension of a COMPLEX
+  // descriptor and all but the last of a REAL one, from `in` (laid out as
+  // `from`) into `out` (as `to`); a COMPLEX descriptor's scale is the plan's.
   std::vector<sycl::event> complex_passes(const void* in, void* out, const detail::Side& from, const detail::Side& to,
-                                          bool forward, double scale, std::vector<sycl::event> deps) const {
-    const std::vector<std::int64_t> shape = complex_shape();
-    const std::size_t count = lengths_.size() - (Dom == domain::REAL ? 1 : 0);
-    for (std::size_t k = 0; k < count; ++k) {
-      const std::size_t d = count - 1 - k;
-      const bool first = k == 0;
-      const plan::AnyC2CPlan& p = *plans_.at(lengths_[d]);
-      std::vector<sycl::event> events;
-      for (const plan::BatchLayout& l : detail::line_layouts(shape, d, batch_, first ? from : to, to))
-        events.push_back(p.execute(first ? in : out, out, l, forward, first ? scale : 1.0, deps));
-      deps = std::move(events);
-    }
-    return deps;
+                                          bool forward, const std::vector<sycl::event>& deps) const {
+    if (!complex_passes_) return deps;
+    return {complex_passes_->execute(in, detail::batched_layout(from), out, detail::batched_layout(to), forward, deps)};
   }
 
   // The real pass along the last dimension (`from` and `to` in the elements of
@@ -465,9 +419,9 @@ template <precision Prec, domain Dom> class descriptor {
   bool memory_minimal_ = false;
   bool committed_ = false;
   sycl::queue queue_;
-  std::map<std::int64_t, std::shared_ptr<plan::AnyC2CPlan>> plans_;  // one per distinct complex length
-  std::shared_ptr<plan::RealLinePlan> r2c_, c2r_;                     // REAL: the last dimension
-  std::shared_ptr<WorkBuffer> work_;                                  // REAL: see backward_needs_work()
+  std::shared_ptr<plan::NdPlan> complex_passes_;   // none for a 1-D REAL descriptor
+  std::shared_ptr<plan::RealLinePlan> r2c_, c2r_;  // REAL: the last dimension
+  std::shared_ptr<WorkBuffer> work_;               // REAL: see backward_needs_work()
 };
 
 namespace detail {

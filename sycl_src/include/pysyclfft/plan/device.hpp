@@ -28,7 +28,8 @@ inline bool supports(const sycl::device& d, Precision p) { return p == Precision
 class DeviceAllocError : public std::bad_alloc {
  public:
   explicit DeviceAllocError(std::size_t bytes)
-      : what_("pysyclfft: cannot allocate " + std::to_string(bytes) + " bytes of device memory for a plan table") {}
+      : what_("pysyclfft: cannot allocate " + std::to_string(bytes) +
+              " bytes of device memory for a plan (tables or work buffer)") {}
   const char* what() const noexcept override { return what_.c_str(); }
 
  private:
@@ -41,6 +42,26 @@ inline std::atomic<long>& live_device_tables() {
   return count;
 }
 
+// Every device allocation plans make, counted and summed in bytes (tests check
+// that memory="minimal" plans allocate their tables and no full-size scratch).
+struct DeviceAllocationCounter {
+  std::atomic<long> count{0};
+  std::atomic<long long> bytes{0};
+};
+inline DeviceAllocationCounter& device_allocations() {
+  static DeviceAllocationCounter counter;
+  return counter;
+}
+
+// `bytes` of device memory on q (at least 1), counted; throws DeviceAllocError naming the size.
+inline void* counted_malloc_device(const sycl::queue& q, std::size_t bytes) {
+  void* p = sycl::malloc_device(std::max<std::size_t>(bytes, 1), q);
+  if (!p) throw DeviceAllocError(bytes);
+  ++device_allocations().count;
+  device_allocations().bytes += static_cast<long long>(bytes);
+  return p;
+}
+
 // A host table copied to a new device allocation owned by the returned pointer;
 // its size is added to *bytes_total (a plan's workspace) when given.
 template <typename T>
@@ -48,8 +69,7 @@ std::shared_ptr<void> device_copy(sycl::queue& q, const std::vector<std::complex
                                   std::size_t* bytes_total = nullptr) {
   const std::size_t bytes = v.size() * sizeof(v[0]);
   if (bytes_total) *bytes_total += bytes;
-  void* p = sycl::malloc_device(bytes, q);
-  if (!p) throw DeviceAllocError(bytes);
+  void* p = counted_malloc_device(q, bytes);
   std::shared_ptr<void> owned(p, [q](void* ptr) {
     sycl::free(ptr, q);
     --live_device_tables();
@@ -61,8 +81,7 @@ std::shared_ptr<void> device_copy(sycl::queue& q, const std::vector<std::complex
 
 // An uninitialised device allocation of `bytes` (at least 1) owned by the returned pointer.
 inline std::shared_ptr<void> device_buffer(const sycl::queue& q, std::size_t bytes) {
-  void* p = sycl::malloc_device(std::max<std::size_t>(bytes, 1), q);
-  if (!p) throw DeviceAllocError(bytes);
+  void* p = counted_malloc_device(q, bytes);
   return std::shared_ptr<void>(p, [q](void* ptr) { sycl::free(ptr, q); });
 }
 

@@ -471,11 +471,7 @@ class MultipassPlan {
     queue_.memcpy(tables_.get(), table.data(), table_bytes_).wait();
   }
 
-  std::shared_ptr<void> allocate(std::size_t bytes) {
-    void* p = sycl::malloc_device(std::max<std::size_t>(bytes, 1), queue_);
-    if (!p) throw std::bad_alloc();
-    return std::shared_ptr<void>(p, [q = queue_](void* ptr) { sycl::free(ptr, q); });
-  }
+  std::shared_ptr<void> allocate(std::size_t bytes) { return device_buffer(queue_, bytes); }
 
   // Rader's second scratch also holds the chunk's two end values per transform.
   void allocate_scratch() {

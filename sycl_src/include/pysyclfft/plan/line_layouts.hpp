@@ -1,0 +1,97 @@
+// Where the 1-D lines of a strided n-D array lie, as the kernels' BatchLayouts.
+// The kernels take one element stride and two batch dimensions; every other
+// dimension of the array is a batch dimension. Mergeable batch dimensions are
+// collapsed, the two with the smallest output strides go to the kernel, and
+// one launch is made per index of any beyond them.
+#pragma once
+#include <algorithm>
+#include <cstdint>
+#include <cstdlib>
+#include <utility>
+#include <vector>
+
+#include "../kernels/layout.hpp"
+
+namespace pysyclfft::plan {
+
+using kernels::BatchLayout;
+
+// An array's place in memory: the element offset of its first element and one
+// element stride per dimension (may be negative).
+struct ArrayLayout {
+  std::int64_t offset = 0;
+  std::vector<std::int64_t> strides;
+};
+
+inline ArrayLayout row_major_layout(const std::vector<std::int64_t>& shape) {
+  ArrayLayout l{0, std::vector<std::int64_t>(shape.size(), 0)};
+  std::int64_t step = 1;
+  for (std::size_t d = shape.size(); d > 0; --d) {
+    l.strides[d - 1] = step;
+    step *= shape[d - 1];
+  }
+  return l;
+}
+
+inline std::int64_t element_count(const std::vector<std::int64_t>& shape) {
+  std::int64_t p = 1;
+  for (auto x : shape) p *= x;
+  return p;
+}
+
+// One batch dimension of a 1-D pass: count, and distances in the input and the output.
+struct BatchDim {
+  std::int64_t count, in, out;
+};
+
+// Drops unit dimensions, orders by output distance and merges dimensions that
+// continue each other, so the kernel's two batch dimensions cover as much as possible.
+inline std::vector<BatchDim> merge_batch_dims(std::vector<BatchDim> dims) {
+  dims.erase(std::remove_if(dims.begin(), dims.end(), [](const BatchDim& d) { return d.count == 1; }), dims.end());
+  std::stable_sort(dims.begin(), dims.end(), [](const BatchDim& a, const BatchDim& b) {
+    return std::make_pair(std::llabs(a.out), std::llabs(a.in)) < std::make_pair(std::llabs(b.out), std::llabs(b.in));
+  });
+  std::vector<BatchDim> merged;
+  for (const BatchDim& d : dims) {
+    if (!merged.empty()) {
+      BatchDim& last = merged.back();
+      if (d.in == last.in * last.count && d.out == last.out * last.count) {
+        last.count *= d.count;
+        continue;
+      }
+    }
+    merged.push_back(d);
+  }
+  return merged;
+}
+
+// The launches of the 1-D transforms along dimension `axis` of arrays of
+// `shape` (the lines' other dimensions), read from `in` and written to `out`.
+inline std::vector<BatchLayout> line_layouts(const std::vector<std::int64_t>& shape, std::size_t axis,
+                                             const ArrayLayout& in, const ArrayLayout& out) {
+  std::vector<BatchDim> dims;
+  for (std::size_t j = 0; j < shape.size(); ++j)
+    if (j != axis) dims.push_back({shape[j], in.strides[j], out.strides[j]});
+  dims = merge_batch_dims(dims);
+  const std::size_t in_kernel = std::min<std::size_t>(dims.size(), 2);
+  BatchLayout layout{in.offset, out.offset, in.strides[axis], out.strides[axis], 1, 0, 0, 1, 0, 0};
+  if (in_kernel > 0) layout.count0 = dims[0].count, layout.in_dist0 = dims[0].in, layout.out_dist0 = dims[0].out;
+  if (in_kernel > 1) layout.count1 = dims[1].count, layout.in_dist1 = dims[1].in, layout.out_dist1 = dims[1].out;
+  std::int64_t loops = 1;
+  for (std::size_t i = in_kernel; i < dims.size(); ++i) loops *= dims[i].count;
+  std::vector<BatchLayout> layouts;
+  for (std::int64_t index = 0; index < loops; ++index) {
+    BatchLayout l = layout;
+    std::int64_t rest = index;
+    for (std::size_t i = in_kernel; i < dims.size(); ++i) {
+      const std::int64_t at = rest % dims[i].count;
+      rest /= dims[i].count;
+      l.in_offset += at * dims[i].in;
+      l.out_offset += at * dims[i].out;
+    }
+    layouts.push_back(l);
+  }
+  return layouts;
+}
+
+}  // namespace pysyclfft::plan
