@@ -215,9 +215,9 @@ def test_out_of_place_input_is_not_modified(f, as_dpnp):
 
 @pytest.mark.parametrize("f", [p.fftfreq, p.rfftfreq], ids=name)
 def test_bad_frequency_arguments(f):
-    with pytest.raises(ValueError, match="n must be >= 1"):
+    with pytest.raises(ValueError, match="n .*must be >= 1"):
         f(0)
-    with pytest.raises(TypeError, match="n must be an integer"):
+    with pytest.raises(ValueError, match="n .*must be an integer"):  # numpy's class
         f(2.5)
     with pytest.raises(ValueError, match="d .*must not be 0"):
         f(4, d=0)

@@ -17,10 +17,22 @@ import dpnp
 import dpnp.fft
 
 import pysyclfft
-from .._helpers import fftfreq, fftshift, ifftshift, rfftfreq
+from .._helpers import fftshift, ifftshift, sample_frequencies
 
 _TRANSFORMS = ("fft", "ifft", "fft2", "ifft2", "fftn", "ifftn", "rfft", "irfft", "rfft2", "irfft2", "rfftn",
                "irfftn", "hfft", "ihfft")
+
+
+def fftfreq(n, /, d=1.0, *, dtype=None, device=None, usm_type=None, sycl_queue=None):
+    """dpnp.fft.fftfreq: a dpnp array on the given (or default) device."""
+    return sample_frequencies(n, d, True, dtype, device, usm_type, sycl_queue, on_device=True)
+
+
+def rfftfreq(n, /, d=1.0, *, dtype=None, device=None, usm_type=None, sycl_queue=None):
+    """dpnp.fft.rfftfreq: a dpnp array on the given (or default) device."""
+    return sample_frequencies(n, d, False, dtype, device, usm_type, sycl_queue, on_device=True)
+
+
 _HELPERS = {"fftfreq": fftfreq, "rfftfreq": rfftfreq, "fftshift": fftshift, "ifftshift": ifftshift}
 __all__ = list(_TRANSFORMS) + list(_HELPERS)
 
