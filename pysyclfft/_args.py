@@ -110,9 +110,7 @@ def axes_and_shape(shape, s, axes, default_axes=None, numpy_deprecations=False, 
             axes = tuple(axes)
         except TypeError:
             raise TypeError("pysyclfft: axes must be a sequence of integers") from None
-    if ndim == 0:
-        raise AxisError("pysyclfft: cannot transform a 0-d array (it has no axes)")
-    axes = tuple(normalize_axis(a, ndim, "axes") for a in axes)
+    axes = tuple(normalize_axis(a, ndim, "axes") for a in axes)  # a 0-d array has none (numpy: nothing to do)
     if s is None:
         s = tuple(shape[a] for a in axes)
         for a, n in zip(axes, s):

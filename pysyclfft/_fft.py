@@ -12,10 +12,12 @@ def _run(x, axes, lengths, forward, norm, out, plan):
 def run_passes(x, axes, lengths, forward, norm, out, plan, last_first=True):
     """An n-D complex transform as numpy does it, one axis after the other (the
     last first, as numpy's fftn; irfftn goes first to last): one plan per group
-    of axes that keeps one length each (_args.resizing_groups). No axes: numpy
-    returns its input array itself, untransformed."""
+    of axes that keeps one length each (_args.resizing_groups). No axes (axes=(),
+    or a 0-d array): numpy returns its input array itself, untransformed."""
     if not axes:
-        return x if _arrays.is_usm(x) else np.asarray(x)
+        x = x if _arrays.is_usm(x) else np.asarray(x)
+        _arrays.check_dtype(x.dtype)
+        return x
     groups = _args.resizing_groups(axes, lengths, last_first)
     if len(groups) > 1 and plan is not None:
         raise ValueError(f"pysyclfft: a plan cannot serve axes {list(axes)} with s={list(lengths)}: an axis "

@@ -13,6 +13,7 @@ output, the complex passes run backward). "c2r": backward irfftn, forward hfftn
 the real pass conjugates its input).
 """
 import numpy as np
+from numpy.exceptions import AxisError
 
 from . import _args, _arrays, _c2c, _fft, _plan
 from ._arrays import shape_of
@@ -114,8 +115,9 @@ def _real_axes(shape, s, axes, numpy_deprecations=True, resizing=False):
     `resizing`: the caller runs an axis repeated with another length, or the real
     axis repeated, in several passes (see _in_one_plan)."""
     axes, s = _args.axes_and_shape(shape, s, axes, numpy_deprecations=numpy_deprecations, resizing=resizing)
-    if not axes:
-        raise ValueError("pysyclfft: axes must not be empty: a real transform needs at least one axis")
+    if not axes:  # AxisError: numpy's class (IndexError) and ours before (ValueError)
+        raise AxisError("pysyclfft: axes must not be empty: a real transform needs at least one axis "
+                        f"(a 0-d array has none), got {len(shape)}-d input and no axes")
     if axes[-1] in axes[:-1] and not resizing:
         # numpy resizes the half spectrum between such passes; one plan has one shape per axis.
         raise NotImplementedError(f"pysyclfft: the real axis {axes[-1]} (the last of axes) repeated in axes "
