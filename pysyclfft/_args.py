@@ -89,8 +89,9 @@ def axes_and_shape(shape, s, axes, default_axes=None, numpy_deprecations=False, 
     `default_axes` (e.g. (-2, -1) for fft2) applies when both are None; an entry
     -1 in s keeps that axis' length. `numpy_deprecations`: warn as numpy 2 does
     about s without axes and None in s (scipy.fft's functions allow both).
-    `resizing`: the caller splits the transform at an axis repeated with another
-    length (see resizing_groups); otherwise that is refused."""
+    `resizing`: the caller runs numpy's passes itself (see resizing_groups): an
+    axis repeated with another length, or none at all (a 0-d array, which numpy
+    returns untransformed); otherwise both are refused."""
     ndim = len(shape)
     if axes is None and s is None and default_axes is not None:
         axes = default_axes
@@ -110,7 +111,9 @@ def axes_and_shape(shape, s, axes, default_axes=None, numpy_deprecations=False, 
             axes = tuple(axes)
         except TypeError:
             raise TypeError("pysyclfft: axes must be a sequence of integers") from None
-    axes = tuple(normalize_axis(a, ndim, "axes") for a in axes)  # a 0-d array has none (numpy: nothing to do)
+    if ndim == 0 and not resizing:
+        raise AxisError("pysyclfft: cannot transform a 0-d array (it has no axes)")
+    axes = tuple(normalize_axis(a, ndim, "axes") for a in axes)
     if s is None:
         s = tuple(shape[a] for a in axes)
         for a, n in zip(axes, s):
