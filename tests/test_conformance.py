@@ -208,6 +208,14 @@ def test_dpnp_exception_classes(case):
         np.testing.assert_array_equal(ours.asnumpy(), theirs.asnumpy())
 
 
+@pytest.mark.parametrize("name", ["fftfreq", "rfftfreq"])
+def test_dpnp_frequency_errors(name):
+    """dpnp.fft raises ValueError for a non-integer n, a non-scalar d and an integer dtype."""
+    for args, kwargs in (((10.0,), {}), ((10, (2,)), {}), ((10, 2), {"dtype": dpnp.intp})):
+        theirs, ours = _both(lambda: getattr(dpnp.fft, name)(*args, **kwargs))
+        assert theirs is ValueError and ours is ValueError, (args, kwargs, theirs, ours)
+
+
 def test_axis_error_is_numpy_and_dpnp_compatible():
     """AxisError (ours for 0-d 1-D transforms) is dpnp's ValueError and numpy's IndexError."""
     assert issubclass(AxisError, ValueError) and issubclass(AxisError, IndexError)

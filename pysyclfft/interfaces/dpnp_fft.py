@@ -25,14 +25,25 @@ _TRANSFORMS = ("fft", "ifft", "fft2", "ifft2", "fftn", "ifftn", "rfft", "irfft",
                "irfftn", "hfft", "ihfft")
 
 
+def _frequency_arguments(d, dtype):
+    """dpnp.fft's class for a d that is not a scalar, or a dtype that is not real
+    floating: ValueError (pysyclfft's own fftfreq raises TypeError, as numpy's
+    arithmetic does for such a d)."""
+    if not dpnp.isscalar(d):
+        raise ValueError(f"pysyclfft: d (the sample spacing) must be a scalar, got {d!r}")
+    if dtype is not None and not dpnp.issubdtype(dtype, dpnp.floating):
+        raise ValueError(f"pysyclfft: dtype must be a real floating-point type, got {dtype}")
+    return d
+
+
 def fftfreq(n, /, d=1.0, *, dtype=None, device=None, usm_type=None, sycl_queue=None):
     """dpnp.fft.fftfreq: a dpnp array on the given (or default) device."""
-    return sample_frequencies(n, d, True, dtype, device, usm_type, sycl_queue, on_device=True)
+    return sample_frequencies(n, _frequency_arguments(d, dtype), True, dtype, device, usm_type, sycl_queue, on_device=True)
 
 
 def rfftfreq(n, /, d=1.0, *, dtype=None, device=None, usm_type=None, sycl_queue=None):
     """dpnp.fft.rfftfreq: a dpnp array on the given (or default) device."""
-    return sample_frequencies(n, d, False, dtype, device, usm_type, sycl_queue, on_device=True)
+    return sample_frequencies(n, _frequency_arguments(d, dtype), False, dtype, device, usm_type, sycl_queue, on_device=True)
 
 
 _HELPERS = {"fftfreq": fftfreq, "rfftfreq": rfftfreq, "fftshift": fftshift, "ifftshift": ifftshift}
