@@ -164,7 +164,9 @@ def check_workers(workers):
     its own parallelism, so the value is only validated."""
     if workers is None:
         return None
-    workers = check_integer(workers, "workers", -(os.cpu_count() or 1))
+    workers, cpus = check_integer(workers, "workers", -(2**63)), os.cpu_count() or 1
     if workers == 0:
         raise ValueError("pysyclfft: workers must not be zero")
+    if workers < -cpus:
+        raise ValueError(f"pysyclfft: workers value out of range; got {workers}, must not be less than {-cpus}")
     return workers
