@@ -34,6 +34,7 @@ else:
     from ._plan import Plan, get_fft_plan  # noqa: E402
     from . import config  # noqa: E402
     from .interfaces.dpnp_fft import patch_dpnp_fft, restore_dpnp_fft  # noqa: E402
+    from .interfaces import scipy_fft  # noqa: E402,F401  (pysyclfft.interfaces.scipy_fft without an import)
 
 __version__ = "0.1.0"
 

@@ -73,12 +73,24 @@ def wrap_result(y, kind):
     return y
 
 
-def complex_result_dtype(dtype, queue):
-    """numpy 2 rules: single precision stays single, everything else is double;
-    a device without fp64 computes in single precision (as dpnp does)."""
+def check_dtype(dtype):
+    """The dtype as numpy.dtype when pysyclfft computes it (numeric, at most double precision)."""
     dtype = np.dtype(dtype)
     if dtype.kind not in "biufc":
         raise TypeError(f"pysyclfft: unsupported array dtype {dtype} (expected a numeric array)")
+    if dtype.kind in "fc" and dtype.itemsize > (16 if dtype.kind == "c" else 8):
+        # Extended precision lives on the host and no SYCL device computes it;
+        # computing it in double would silently drop digits the caller paid for.
+        raise TypeError(f"pysyclfft: long double ({dtype}) is not supported: no SYCL device computes extended "
+                        "precision. Convert to float64/complex128 (x.astype(numpy.complex128)) to compute in "
+                        "double precision here, or use scipy.fft or numpy.fft, which compute long double on the host")
+    return dtype
+
+
+def complex_result_dtype(dtype, queue):
+    """numpy 2 rules: single precision stays single, everything else is double;
+    a device without fp64 computes in single precision (as dpnp does)."""
+    dtype = check_dtype(dtype)
     single = dtype.newbyteorder("=") in (np.float16, np.float32, np.complex64)  # '>f4' is single too
     if not single and not queue.sycl_device.has_aspect_fp64:
         single = True

@@ -8,7 +8,6 @@ imaginary parts (scipy's behaviour), through a real view of a private copy.
 The Plan kinds "dct1".."dct4" and "dst1".."dst4" (pysyclfft/_plan.py) run them:
 forward is the transform of that type, backward its inverse.
 """
-import operator
 
 import numpy as np
 
@@ -29,11 +28,6 @@ def _check_type(type):
     if type not in (1, 2, 3, 4):
         raise ValueError(f"pysyclfft: invalid type={type!r}; DCT/DST types are 1, 2, 3 and 4")
     return int(type)
-
-
-def _check_workers(workers):
-    if workers is not None and operator.index(workers) == 0:
-        raise ValueError("pysyclfft: workers must not be zero")
 
 
 def _logical_size(family, type, n):
@@ -155,7 +149,7 @@ def _trig(x, family, type, axes, lengths, norm, orthogonalize, forward, workers,
     through a transform of its own."""
     type = _check_type(type)
     norm = _args.check_norm(norm) if plan is None or norm is not None else plan.norm
-    _check_workers(workers)
+    _args.check_workers(workers)
     if orthogonalize is None or bool(orthogonalize) == (norm == "ortho"):
         return _plan.run(f"{family}{type}", x, axes, lengths, norm, None, plan, forward)
     if plan is not None:

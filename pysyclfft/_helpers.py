@@ -1,8 +1,10 @@
 """Array helpers of the fft namespaces: sample frequencies, shifts and fast lengths.
 
-fftfreq/rfftfreq build their result on the device (dpnp's signature); the shifts
-roll USM arrays on their device and numpy arrays on the host, so no data
-crosses between them."""
+fftfreq/rfftfreq return numpy arrays unless a SYCL device is asked for (then
+dpnp arrays; dpnp's signature); the shifts roll USM arrays on their device and
+numpy arrays on the host, so no data crosses between them."""
+import operator
+
 import numpy as np
 
 import dpnp
@@ -14,6 +16,19 @@ from . import _args, _arrays
 FAST_PRIMES = (2, 3, 5, 7, 11, 13)
 
 
+def _check_count(n):
+    """numpy's rule: n must be an integer (ValueError otherwise); here also >= 1."""
+    if isinstance(n, (bool, np.bool_)):
+        raise ValueError("pysyclfft: n (the number of samples) must be an integer, got bool")
+    try:
+        n = operator.index(n)
+    except TypeError:
+        raise ValueError(f"pysyclfft: n (the number of samples) must be an integer, got {type(n).__name__}") from None
+    if n < 1:
+        raise ValueError(f"pysyclfft: n (the number of samples) must be >= 1, got {n}")
+    return n
+
+
 def _check_spacing(d):
     if not np.isscalar(d) or isinstance(d, (str, bytes)) or not np.isrealobj(d):
         raise TypeError(f"pysyclfft: d (the sample spacing) must be a real scalar, got {d!r}")
@@ -22,31 +37,46 @@ def _check_spacing(d):
     return d
 
 
-def _frequency_range(stop, n, d, dtype, device, usm_type, sycl_queue):
-    if dtype is None:
-        dtype = dpnp.default_float_type(device=device, sycl_queue=sycl_queue)
-    elif np.dtype(dtype).kind != "f":
+def _check_float_dtype(dtype):
+    if dtype is not None and np.dtype(dtype).kind != "f":
         raise TypeError(f"pysyclfft: dtype must be a real floating-point type, got {np.dtype(dtype)}")
-    k = dpnp.arange(stop, dtype=dtype, device=device, usm_type=usm_type, sycl_queue=sycl_queue)
-    return k, 1.0 / (n * d)
+    return dtype
+
+
+def sample_frequencies(n, d, full, dtype=None, device=None, usm_type=None, sycl_queue=None, on_device=None):
+    """fftfreq (full=True) or rfftfreq (full=False) of n samples spaced d.
+
+    A numpy array (float64 unless `dtype`) when no SYCL placement is asked for
+    (numpy in, numpy out); a dpnp array on `device`/`sycl_queue` (dpnp's default
+    float type unless `dtype`) when one is, or when `on_device` (dpnp.fft)."""
+    n, d, dtype = _check_count(n), _check_spacing(d), _check_float_dtype(dtype)
+    if on_device is None:
+        on_device = device is not None or usm_type is not None or sycl_queue is not None
+    stop = n if full else n // 2 + 1
+    if on_device:
+        if dtype is None:
+            dtype = dpnp.default_float_type(device=device, sycl_queue=sycl_queue)
+        k = dpnp.arange(stop, dtype=dtype, device=device, usm_type=usm_type, sycl_queue=sycl_queue)
+    else:
+        k = np.arange(stop, dtype=np.float64)
+    if full:
+        k[(n + 1) // 2:] -= n  # negative frequencies follow the non-negative ones
+    k *= 1.0 / (n * d)
+    return k if on_device or dtype is None else k.astype(dtype)
 
 
 def fftfreq(n, /, d=1.0, *, dtype=None, device=None, usm_type=None, sycl_queue=None):
-    """Sample frequencies of an n-point FFT with spacing d, as a dpnp array:
-    [0, 1, ..., (n-1)//2, -(n//2), ..., -1] / (n*d) (numpy.fft.fftfreq)."""
-    n, d = _args.check_integer(n, "n", 1), _check_spacing(d)
-    k, step = _frequency_range(n, n, d, dtype, device, usm_type, sycl_queue)
-    k[(n + 1) // 2:] -= n  # negative frequencies follow the non-negative ones
-    k *= step
-    return k
+    """Sample frequencies of an n-point FFT with spacing d:
+    [0, 1, ..., (n-1)//2, -(n//2), ..., -1] / (n*d) (numpy.fft.fftfreq).
+    A numpy array, or a dpnp array when `device` (a SYCL device, queue or filter
+    string), `usm_type` or `sycl_queue` is given (dpnp.fft.fftfreq)."""
+    return sample_frequencies(n, d, True, dtype, device, usm_type, sycl_queue)
 
 
 def rfftfreq(n, /, d=1.0, *, dtype=None, device=None, usm_type=None, sycl_queue=None):
-    """Sample frequencies of an n-point real FFT: [0, 1, ..., n//2] / (n*d)."""
-    n, d = _args.check_integer(n, "n", 1), _check_spacing(d)
-    k, step = _frequency_range(n // 2 + 1, n, d, dtype, device, usm_type, sycl_queue)
-    k *= step
-    return k
+    """Sample frequencies of an n-point real FFT: [0, 1, ..., n//2] / (n*d)
+    (numpy.fft.rfftfreq); numpy or dpnp array as fftfreq."""
+    return sample_frequencies(n, d, False, dtype, device, usm_type, sycl_queue)
 
 
 def _roll_to(x, axes, shift_of_length):

@@ -210,15 +210,40 @@ def cached_plan(kind, x, s, axes, norm, in_place=False, memory="auto"):
 
 def run(kind, x, axes, lengths, norm, out, plan, forward):
     """A transform function's body: with `plan` check it matches the call, else
-    take the thread's cached plan; then run it in the given direction."""
+    take the thread's cached plan; then run it in the given direction. Running
+    out of memory names what was being allocated, how big and on which device."""
     if plan is None:
-        plan, arr = cached_plan(kind, x, lengths, axes, norm)
-        return plan.execute(x, arr, out, forward)
-    if not isinstance(plan, Plan):
-        raise TypeError(f"pysyclfft: plan must be a pysyclfft.Plan, got {type(plan).__name__}")
-    if plan.kind != kind or plan.axes != tuple(axes) or plan.lengths != tuple(lengths):
-        raise ValueError(f"pysyclfft: plan {plan!r} does not match this {kind} transform over axes "
-                         f"{list(axes)} with s={list(lengths)}")
-    if norm is not None and _args.check_norm(norm) != plan.norm:
-        raise ValueError(f"pysyclfft: norm={norm!r} differs from the plan's norm {plan.norm!r}")
-    return plan(x, out=out, forward=forward)
+        try:
+            plan, arr = cached_plan(kind, x, lengths, axes, norm)
+        except MemoryError as error:
+            queue = _arrays.as_usm_ndarray(x).sycl_queue if _arrays.is_usm(x) else _arrays.default_queue()
+            raise _out_of_memory("building the plan (twiddle tables, scratch, kernels)", kind, x, lengths, queue,
+                                 error) from error
+        call = lambda: plan.execute(x, arr, out, forward)  # noqa: E731
+    else:
+        if not isinstance(plan, Plan):
+            raise TypeError(f"pysyclfft: plan must be a pysyclfft.Plan, got {type(plan).__name__}")
+        if plan.kind != kind or plan.axes != tuple(axes) or plan.lengths != tuple(lengths):
+            raise ValueError(f"pysyclfft: plan {plan!r} does not match this {kind} transform over axes "
+                             f"{list(axes)} with s={list(lengths)}")
+        if norm is not None and _args.check_norm(norm) != plan.norm:
+            raise ValueError(f"pysyclfft: norm={norm!r} differs from the plan's norm {plan.norm!r}")
+        call = lambda: plan(x, out=out, forward=forward)  # noqa: E731
+    try:
+        return call()
+    except MemoryError as error:
+        result = np.prod(plan.out_shape, dtype=float) * plan.result_dtype.itemsize
+        raise _out_of_memory(f"allocating the result ({_gib(result)}) and scratch", kind, x, lengths, plan.queue,
+                             error) from error
+
+
+def _gib(nbytes):
+    return f"{nbytes / 2**30:.3g} GiB"
+
+
+def _out_of_memory(step, kind, x, lengths, queue, error):
+    """A MemoryError saying which step of which transform ran out, on which device."""
+    device = queue.sycl_device
+    return MemoryError(f"pysyclfft: out of memory {step} for a {kind} transform of lengths {list(lengths)} "
+                       f"(input shape {list(_arrays.shape_of(x))}) on {device.name} "
+                       f"({_gib(device.global_mem_size)} of global memory): {error}")

@@ -78,17 +78,31 @@ def test_bad_s_and_axes(f):
         f(x, axes=1)
 
 
+# Over every axis by default: a 0-d array has none, and numpy returns it untransformed.
+ALL_AXES_BY_DEFAULT = [p.fftn, p.ifftn]
+
+
 @pytest.mark.parametrize("f", ALL, ids=name)
 @pytest.mark.parametrize("zero_d", [np.float32(1), np.array(1j), None], ids=["scalar", "0-d", "None"])
 def test_zero_dimensional_input(f, zero_d):
-    with pytest.raises(AxisError, match="0-d"):
-        f(zero_d)
+    if f in ALL_AXES_BY_DEFAULT and zero_d is not None:
+        np.testing.assert_array_equal(f(zero_d), getattr(np.fft, f.__name__)(zero_d))
+    elif f in ALL_AXES_BY_DEFAULT:
+        with pytest.raises(TypeError, match="dtype object"):
+            f(zero_d)
+    else:
+        with pytest.raises(AxisError, match="0-d"):
+            f(zero_d)
 
 
 @pytest.mark.parametrize("f", ALL, ids=name)
 def test_zero_dimensional_dpnp_input(f):
-    with pytest.raises(AxisError, match="0-d"):
-        f(dpnp.asarray(np.float32(1) if f in REAL_IN + REAL_N + TRIG + TRIG_N else np.complex64(1)))
+    x = dpnp.asarray(np.float32(1) if f in REAL_IN + REAL_N + TRIG + TRIG_N else np.complex64(1))
+    if f in ALL_AXES_BY_DEFAULT:
+        assert dpnp.asnumpy(f(x)) == dpnp.asnumpy(x)
+    else:
+        with pytest.raises(AxisError, match="0-d"):
+            f(x)
 
 
 @pytest.mark.parametrize("f", ALL, ids=name)
@@ -105,17 +119,21 @@ def test_complex_input_to_real_transform(f):
 
 
 def test_empty_axes():
-    # numpy and scipy compute nothing for c2c/trigonometric transforms over no axes;
-    # a real transform needs its real (last) axis.
-    assert np.array_equal(p.fftn(X, axes=()), X)
+    # numpy and scipy compute nothing for c2c/trigonometric transforms over no axes
+    # (numpy's fftn returns its input itself); a real transform needs its real (last)
+    # axis: AxisError, an IndexError as numpy's and a ValueError as scipy's.
+    assert p.fftn(X, axes=()) is X and p.ifft2(R, axes=()) is R
     for f in (p.dctn, p.idstn):
         y = f(R, axes=())
         assert y.dtype == R.dtype and np.array_equal(y, R)
     y = p.dctn(dpnp.asarray(R), axes=())
     assert np.array_equal(dpnp.asnumpy(y), R)
     for f, x in ((p.rfftn, R), (p.irfftn, X), (p.hfftn, X), (p.ihfftn, R)):
-        with pytest.raises(ValueError, match="axes must not be empty"):
+        with pytest.raises(AxisError, match="axes must not be empty"):
             f(x, axes=())
+    for numpy_real in (np.fft.rfftn, np.fft.irfftn):
+        with pytest.raises(IndexError):
+            numpy_real(R, axes=())
 
 
 def test_empty_axis_length():
@@ -215,9 +233,9 @@ def test_out_of_place_input_is_not_modified(f, as_dpnp):
 
 @pytest.mark.parametrize("f", [p.fftfreq, p.rfftfreq], ids=name)
 def test_bad_frequency_arguments(f):
-    with pytest.raises(ValueError, match="n must be >= 1"):
+    with pytest.raises(ValueError, match="n .*must be >= 1"):
         f(0)
-    with pytest.raises(TypeError, match="n must be an integer"):
+    with pytest.raises(ValueError, match="n .*must be an integer"):  # numpy's class
         f(2.5)
     with pytest.raises(ValueError, match="d .*must not be 0"):
         f(4, d=0)

@@ -222,20 +222,36 @@ def test_fft2_defaults_to_last_two_axes(rng):
     assert_fft_close(pysyclfft.ifft2(dpnp.asarray(x)), np.fft.ifft2(x), np.complex128, 24)
 
 
-def test_fftn_no_axes_is_a_converted_copy(rng):
+def test_fftn_no_axes_returns_the_input(rng):
+    """numpy's fftn over no axes returns its input array itself, untransformed."""
     x = dpnp.asarray(random_complex(rng, (3, 4), np.complex64))
     for ours, _ in N_D:
-        y = ours(x, axes=())
-        assert y.dtype == np.complex64 and np.array_equal(to_numpy(y), to_numpy(x))
-    y = pysyclfft.fftn(np.arange(4.0), axes=())
-    assert y.dtype == np.complex128 and np.array_equal(y, np.arange(4.0))
+        assert ours(x, axes=()) is x
+    host = np.arange(4.0)
+    assert np.fft.fftn(host, axes=()) is host and pysyclfft.fftn(host, axes=()) is host
+    assert np.array_equal(pysyclfft.ifftn([1, 2], axes=()), np.fft.ifftn([1, 2], axes=()))
 
 
 def test_fftn_repeated_axis(rng):
     x = random_complex(rng, (6, 4), np.complex128)
     assert_fft_close(pysyclfft.fftn(x, axes=(0, 0)), np.fft.fftn(x, axes=(0, 0)), np.complex128, 36)
-    with pytest.raises(NotImplementedError, match="repeated"):  # numpy resizes between such passes
-        pysyclfft.fftn(dpnp.asarray(x), s=(4, 8), axes=(0, 0))
+
+
+
+@pytest.mark.parametrize("axes, s", [((0, 0), (4, 8)), ((0, 1, 0), (12, 8, 6)), ((1, 1, 1), (2, 8, 4))], ids=str)
+@pytest.mark.parametrize("inverse", [False, True])
+def test_fftn_repeated_axis_with_other_lengths(rng, axes, s, inverse):
+    """numpy transforms one axis after the other (the last first), resizing between passes."""
+    x = random_complex(rng, (6, 4), np.complex128)
+    name = "ifftn" if inverse else "fftn"
+    want = getattr(np.fft, name)(x, s=s, axes=axes, norm="ortho")
+    assert_fft_close(getattr(pysyclfft, name)(x, s=s, axes=axes, norm="ortho"), want, np.complex128, 36)
+    got = getattr(pysyclfft, name)(dpnp.asarray(x), s=s, axes=axes, norm="ortho")
+    assert isinstance(got, dpnp.ndarray)
+    assert_fft_close(got, want, np.complex128, 36)
+    plan = pysyclfft.get_fft_plan(x, s=s[-1:], axes=axes[-1:])
+    with pytest.raises(ValueError, match="several passes"):
+        getattr(pysyclfft, name)(x, s=s, axes=axes, plan=plan)
 
 
 # ---------------------------------------------------------------- dtypes

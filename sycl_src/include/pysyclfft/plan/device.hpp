@@ -1,10 +1,13 @@
 // What the planner reads from a SYCL device.
 #pragma once
+#include <dlfcn.h>
 #include <sycl/sycl.hpp>
 
 #include <algorithm>
 #include <atomic>
 #include <complex>
+#include <cstdlib>
+#include <filesystem>
 #include <memory>
 #include <new>
 #include <string>
@@ -13,6 +16,29 @@
 #include "kernel_params.hpp"
 
 namespace pysyclfft::plan {
+
+// The intel-opencl-rt wheel installs its OpenCL CPU runtime, libintelocl.so, next
+// to the intel-sycl-rt wheel's libsycl.so, but registers it with a placeholder path,
+// so the CPU device appears only when OCL_ICD_FILENAMES names it. The Python package
+// sets it before the first device query (pysyclfft/_environment.py); C++ programs
+// get the same here: a user's own OCL_ICD_FILENAMES is kept. Returns the path used
+// ("" when the variable was set already or no driver lies beside libsycl).
+inline std::string use_wheel_opencl_cpu_driver() {
+  if (std::getenv("OCL_ICD_FILENAMES") != nullptr) return "";
+  Dl_info sycl_library{};
+  if (dladdr(reinterpret_cast<void*>(&sycl::platform::get_platforms), &sycl_library) == 0 ||
+      sycl_library.dli_fname == nullptr)
+    return "";
+  std::error_code ignored;
+  const auto driver = std::filesystem::path(sycl_library.dli_fname).parent_path() / "libintelocl.so";
+  if (!std::filesystem::exists(driver, ignored)) return "";
+  setenv("OCL_ICD_FILENAMES", driver.c_str(), /*overwrite=*/0);
+  return driver.string();
+}
+
+// Runs while the program starts (before main, so before its first device query) in
+// every program that includes pysyclfft's headers.
+inline const std::string wheel_opencl_cpu_driver = use_wheel_opencl_cpu_driver();
 
 inline DeviceLimits device_limits(const sycl::device& d) {
   DeviceLimits lim;
