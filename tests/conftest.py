@@ -16,6 +16,25 @@ import pytest
 
 import pysyclfft
 
+# dpnp is an optional extra: tests that use it are marked @needs_dpnp and skipped without it.
+try:
+    import dpnp
+    import dpnp.tensor as dpt
+except ModuleNotFoundError:
+    dpnp = dpt = None
+
+needs_dpnp = pytest.mark.needs_dpnp
+
+
+def pytest_collection_modifyitems(config, items):
+    if dpnp is not None:
+        return
+    skip = pytest.mark.skip(reason="needs dpnp (pip install pysyclfft[dpnp])")
+    for item in items:
+        if item.get_closest_marker("needs_dpnp"):
+            item.add_marker(skip)
+
+
 RADICES = (2, 3, 5, 7, 11, 13)
 MAX_LENGTH = 8192
 
@@ -130,16 +149,12 @@ def relative_l2(got, ref):
 
 
 def to_numpy(y):
-    """Host copy of a numpy, dpnp or usm_ndarray result."""
+    """Host copy of a numpy, dpnp, usm_ndarray or DeviceArray result."""
     if isinstance(y, np.ndarray):
         return y
-    import dpnp.tensor as dpt
-
-    if isinstance(y, dpt.usm_ndarray):
+    if dpt is not None and isinstance(y, dpt.usm_ndarray):
         return dpt.asnumpy(y)
-    import dpnp
-
-    return dpnp.asnumpy(y)
+    return y.asnumpy()  # dpnp.ndarray, pysyclfft.DeviceArray
 
 
 def assert_fft_close(got, ref, dtype, n):

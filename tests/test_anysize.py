@@ -12,8 +12,7 @@ import math
 import numpy as np
 import pytest
 
-import dpnp
-import dpnp.tensor as dpt
+from conftest import dpnp, dpt, needs_dpnp
 
 import pysyclfft
 from pysyclfft import _arrays, _core, _launch
@@ -115,6 +114,7 @@ def test_2_27_complex64(rng):
     check_rows(rng, 2**27, np.complex64)
 
 
+@needs_dpnp
 @pytest.mark.parametrize("dtype", DTYPES, ids=dtype_id)
 @pytest.mark.parametrize("n", [2**15, 3**12, 4099, 2 * 10007])
 def test_non_last_axis(rng, n, dtype):
@@ -140,6 +140,7 @@ def test_batch_over_scratch_chunks_and_middle_axis(rng, dtype):
     assert err <= bound(dtype, n)
 
 
+@needs_dpnp
 @pytest.mark.parametrize("dtype", DTYPES, ids=dtype_id)
 def test_in_place_out_argument(rng, dtype):
     """out= aliasing the input: passes read the input before the last writes it."""
@@ -157,6 +158,7 @@ def run_plan(plan, x, axis, forward):
     return dpt.asnumpy(yd)
 
 
+@needs_dpnp
 @pytest.mark.parametrize("dtype", DTYPES, ids=dtype_id)
 @pytest.mark.parametrize("n", FORCED)
 def test_forced_pass_shapes(rng, n, dtype):
@@ -170,6 +172,7 @@ def test_forced_pass_shapes(rng, n, dtype):
     assert err <= bound(dtype, n)
 
 
+@needs_dpnp
 def test_forced_shapes_cover_column_groups():
     """On a CPU, a pass over neighbouring columns runs a group of them in SIMD lanes
     (16, 8 or 4 lines, a divisor of the column count) or, when no such divisor
@@ -226,6 +229,7 @@ def run_in_place(plan, x, axis, forward):
     return dpt.asnumpy(xd)
 
 
+@needs_dpnp
 @pytest.mark.parametrize("dtype", DTYPES, ids=dtype_id)
 @pytest.mark.parametrize("n,cap", MINIMAL_FORCED)
 def test_minimal_memory_shapes(rng, n, cap, dtype):
@@ -257,11 +261,13 @@ def check_minimal_matches_default(rng, n, dtype):
     assert relative_l2(got, expected) <= bound(dtype, n)
 
 
+@needs_dpnp
 @pytest.mark.parametrize("n", [2**20, 2**21])
 def test_minimal_memory_matches_default(rng, n):
     check_minimal_matches_default(rng, n, np.complex64)
 
 
+@needs_dpnp
 @pytest.mark.slow
 def test_minimal_memory_2_24(rng):
     check_minimal_matches_default(rng, 2**24, np.complex64)

@@ -4,7 +4,7 @@ import pytest
 from numpy.exceptions import AxisError
 
 import dpctl
-import dpnp
+from conftest import dpnp, needs_dpnp
 
 import pysyclfft
 
@@ -25,6 +25,7 @@ def x(request):
     return dpnp.asarray(a) if request.param == "dpnp" else a
 
 
+@needs_dpnp
 @pytest.mark.parametrize("f", ALL, ids=fname)
 @pytest.mark.parametrize("norm", ["ortho2", "Backward", "", 1])
 def test_bad_norm(f, x, norm):
@@ -32,6 +33,7 @@ def test_bad_norm(f, x, norm):
         f(x, norm=norm)
 
 
+@needs_dpnp
 @pytest.mark.parametrize("f", ONE_D, ids=fname)
 @pytest.mark.parametrize("n", [0, -1, -8])
 def test_n_not_positive(f, x, n):
@@ -39,6 +41,7 @@ def test_n_not_positive(f, x, n):
         f(x, n=n)
 
 
+@needs_dpnp
 @pytest.mark.parametrize("f", ONE_D, ids=fname)
 @pytest.mark.parametrize("n", [2.5, 8.0, "8", [8]])
 def test_n_not_integer(f, x, n):
@@ -46,6 +49,7 @@ def test_n_not_integer(f, x, n):
         f(x, n=n)
 
 
+@needs_dpnp
 @pytest.mark.parametrize("f", ONE_D, ids=fname)
 @pytest.mark.parametrize("axis", [2, -3, 100])
 def test_axis_out_of_range(f, x, axis):
@@ -55,18 +59,21 @@ def test_axis_out_of_range(f, x, axis):
         f(x, axis=axis)
 
 
+@needs_dpnp
 @pytest.mark.parametrize("f", ONE_D, ids=fname)
 def test_axis_not_integer(f, x):
     with pytest.raises(TypeError, match="axis must be an integer"):
         f(x, axis=1.0)
 
 
+@needs_dpnp
 @pytest.mark.parametrize("f", N_D, ids=fname)
 def test_axes_out_of_range(f, x):
     with pytest.raises(AxisError, match=r"axes=2\b"):
         f(x, axes=(0, 2))
 
 
+@needs_dpnp
 @pytest.mark.parametrize("f", N_D, ids=fname)
 @pytest.mark.parametrize("axes", [1, (0, 1.5)], ids=str)
 def test_axes_not_integers(f, x, axes):
@@ -74,6 +81,7 @@ def test_axes_not_integers(f, x, axes):
         f(x, axes=axes)
 
 
+@needs_dpnp
 @pytest.mark.parametrize("f", ALL, ids=fname)
 @pytest.mark.parametrize("kind", ["numpy", "dpnp"])
 def test_zero_dimensional_input(f, kind):
@@ -88,6 +96,7 @@ def test_fft2_of_1d_names_axes():
         pysyclfft.fft2(np.ones(8, np.complex64))
 
 
+@needs_dpnp
 @pytest.mark.parametrize("f", ALL, ids=fname)
 @pytest.mark.parametrize("kind", ["numpy", "dpnp"])
 def test_empty_axis(f, kind):
@@ -97,6 +106,7 @@ def test_empty_axis(f, kind):
         f(a)
 
 
+@needs_dpnp
 @pytest.mark.parametrize("f", N_D, ids=fname)
 @pytest.mark.parametrize("s", [(0, 8), (4, -2), (-3, 8)], ids=str)
 def test_s_not_positive(f, x, s):
@@ -104,6 +114,7 @@ def test_s_not_positive(f, x, s):
         f(x, s=s)
 
 
+@needs_dpnp
 @pytest.mark.parametrize("f", N_D, ids=fname)
 @pytest.mark.parametrize("s", [8, (2.5, 8), ("4", 8)], ids=str)
 def test_s_not_integers(f, x, s):
@@ -111,6 +122,7 @@ def test_s_not_integers(f, x, s):
         f(x, s=s)
 
 
+@needs_dpnp
 @pytest.mark.parametrize("f", N_D, ids=fname)
 def test_s_and_axes_lengths_differ(f, x):
     with pytest.raises(ValueError, match="s and axes"):
@@ -128,6 +140,7 @@ def test_non_numeric_dtype(f, a):
 
 # ---------------------------------------------------------------- out=
 
+@needs_dpnp
 @pytest.mark.parametrize("f", ALL, ids=fname)
 def test_out_wrong_shape(f, x):
     out = (dpnp if isinstance(x, dpnp.ndarray) else np).empty((4, 9), dtype=np.complex64)
@@ -135,6 +148,7 @@ def test_out_wrong_shape(f, x):
         f(x, out=out)
 
 
+@needs_dpnp
 @pytest.mark.parametrize("f", ALL, ids=fname)
 def test_out_wrong_dtype(f, x):
     # numpy's out= casting is "same_kind": complex into int is refused (complex128 into complex64 is cast).
@@ -148,6 +162,7 @@ def test_out_of_padded_shape_must_match():
         pysyclfft.fft(np.ones((4, 8), np.complex64), n=16, out=np.empty((4, 8), np.complex64))
 
 
+@needs_dpnp
 def test_out_on_other_queue():
     x = dpnp.ones((4, 8), dtype=np.complex64)
     out = dpnp.empty((4, 8), dtype=np.complex64, sycl_queue=dpctl.SyclQueue())
@@ -155,6 +170,7 @@ def test_out_on_other_queue():
         pysyclfft.fft(x, out=out)
 
 
+@needs_dpnp
 def test_out_kind_mismatch():
     with pytest.raises(TypeError, match="out must be of ArrayType dpnp.ndarray or usm_ndarray"):
         pysyclfft.fft(dpnp.ones((4, 8), dtype=np.complex64), out=np.empty((4, 8), np.complex64))

@@ -6,7 +6,7 @@ import numpy as np
 import pytest
 import scipy.fft
 
-import dpnp
+from conftest import dpnp, needs_dpnp
 import pysyclfft
 from pysyclfft import config
 from pysyclfft.interfaces import scipy_fft
@@ -82,6 +82,7 @@ def kind_case(kind, dtype):
     return x, {}, lambda norm: fwd(x64, type=type, norm=norm), lambda norm: inv(x64, type=type, norm=norm)
 
 
+@needs_dpnp
 @pytest.mark.parametrize("where, dtype", WHERE)
 @pytest.mark.parametrize("norm", NORMS)
 @pytest.mark.parametrize("kind", ["r2c", "c2r"] + TRIG)
@@ -100,6 +101,7 @@ def test_plan_kind_matches_references_and_reuse_is_identical(kind, norm, where, 
     assert rel_l2(back, backward_ref(norm)) < bound(dtype, n)
 
 
+@needs_dpnp
 def test_mismatched_arrays_are_rejected():
     x = dpnp.asarray(random(SHAPE, np.float32))
     for kind in ("r2c", "dct2"):
@@ -125,6 +127,7 @@ def test_bad_kind_arguments():
         pysyclfft.get_fft_plan(random((4, 1), np.float64), kind="dct1")
 
 
+@needs_dpnp
 def test_in_place_trigonometric_plan():
     host = random(SHAPE, np.float64)
     for where in ("numpy", "dpnp"):
@@ -134,6 +137,7 @@ def test_in_place_trigonometric_plan():
         assert rel_l2(host_of(x), scipy.fft.dstn(host, type=2, norm="ortho")) < bound(np.float64, 120)
 
 
+@needs_dpnp
 def test_functions_go_through_the_plan_cache():
     x = dpnp.asarray(random(SHAPE, np.float32))
     c = dpnp.asarray(random((8, 8), np.complex64))
@@ -156,6 +160,7 @@ def test_functions_go_through_the_plan_cache():
     assert {p.kind for p in config.get_plan_cache().plans()} == {"r2c", "c2r", "dct2", "dct3"}
 
 
+@needs_dpnp
 def test_plan_keyword_on_functions():
     host = random(SHAPE, np.float64)
     x = dpnp.asarray(host)
@@ -194,6 +199,7 @@ HERMITIAN_CASES = [
 ]
 
 
+@needs_dpnp
 @pytest.mark.parametrize("where, dtype", WHERE)
 @pytest.mark.parametrize("name, kwargs", HERMITIAN_CASES)
 def test_hermitian_nd_transforms_match_scipy(name, kwargs, where, dtype):
@@ -208,6 +214,7 @@ def test_hermitian_nd_transforms_match_scipy(name, kwargs, where, dtype):
     assert rel_l2(got, want) < bound(dtype, want.size)
 
 
+@needs_dpnp
 @pytest.mark.parametrize("where", ["numpy", "dpnp"])
 @pytest.mark.parametrize("name", ["hfft2", "hfftn", "ihfft2", "ihfftn"])
 def test_scipy_backend_serves_hermitian_nd_transforms(name, where):

@@ -6,8 +6,7 @@ import pytest
 import scipy.fft
 from numpy.exceptions import AxisError
 
-import dpnp
-import dpnp.tensor as dpt
+from conftest import dpnp, dpt, needs_dpnp
 import pysyclfft
 from pysyclfft.interfaces import scipy_fft
 
@@ -50,6 +49,7 @@ def test_s_longer_than_ndim_is_an_axis_error(f):
 
 # ------------------------------------------------ real axis repeated in axes
 
+@needs_dpnp
 @pytest.mark.parametrize("call", [
     lambda x, c: pysyclfft.rfftn(x, axes=(0, 0)),
     lambda x, c: pysyclfft.rfftn(x, axes=(1, 0, 1)),
@@ -107,6 +107,7 @@ def test_out_of_another_dtype_of_the_same_kind_is_cast(rng):
     assert_fft_close(half, np.fft.rfft(x.real), np.complex64, 16)
 
 
+@needs_dpnp
 def test_usm_out_of_another_dtype_is_cast(rng):
     x = random_complex(rng, (4, 16))
     out = dpnp.empty((4, 16), dtype=np.complex64)
@@ -114,6 +115,7 @@ def test_usm_out_of_another_dtype_is_cast(rng):
     assert_fft_close(out, np.fft.ifft(x), np.complex64, 16)
 
 
+@needs_dpnp
 def test_out_cast_checks_out_before_work(rng):
     x = random_complex(rng, (4, 16))
     with pytest.raises(ValueError, match="out has wrong shape"):
@@ -137,6 +139,7 @@ class _InterfaceOnly:
         return self._array.__sycl_usm_array_interface__
 
 
+@needs_dpnp
 def test_object_with_only_the_usm_interface(rng):
     """Its shape was read as () (a 0-d AxisError) before."""
     x = random_complex(rng, (4, 16))

@@ -12,12 +12,15 @@ As dpnp.fft, the transforms take dpnp or usm_ndarray arrays and return dpnp
 arrays. A transform pysyclfft does not have yet, or a length it cannot do yet,
 is computed by dpnp's own function. Only lookups through the dpnp.fft module
 see the patch: names imported from it earlier keep dpnp's functions.
+Needs dpnp (the [dpnp] extra): importing this module without it raises ImportError.
 """
-import dpnp
-import dpnp.fft
+from .. import _arrays
 
-import pysyclfft
-from .._helpers import fftfreq, fftshift, ifftshift, rfftfreq
+dpnp = _arrays.require_dpnp("pysyclfft.interfaces.dpnp_fft")
+import dpnp.fft  # noqa: E402
+
+import pysyclfft  # noqa: E402
+from .._helpers import fftfreq, fftshift, ifftshift, rfftfreq  # noqa: E402
 
 _TRANSFORMS = ("fft", "ifft", "fft2", "ifft2", "fftn", "ifftn", "rfft", "irfft", "rfft2", "irfft2", "rfftn",
                "irfftn", "hfft", "ihfft")
