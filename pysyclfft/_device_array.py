@@ -13,6 +13,7 @@ import math
 
 import numpy as np
 
+import dpctl.memory as dpm
 from dpctl.utils import SequentialOrderManager
 
 from . import _core
@@ -20,6 +21,8 @@ from . import _core
 # DLPack device types and dtype codes (the public DLPack specification).
 _DL_CPU, _DL_ONEAPI = 1, 14
 _DL_TYPE_CODES = {"i": 0, "u": 1, "f": 2, "c": 5, "b": 6}
+
+USM_MEMORY = {"device": dpm.MemoryUSMDevice, "shared": dpm.MemoryUSMShared, "host": dpm.MemoryUSMHost}
 
 
 def c_strides(shape):
@@ -54,6 +57,14 @@ class DeviceArray:
         self.strides = c_strides(self.shape) if strides is None else tuple(int(s) for s in strides)
         self._element_offset = int(offset)
         self._writable = bool(writable)
+
+    @classmethod
+    def from_numpy(cls, host, queue, usm_type="device"):
+        """A new C-ordered DeviceArray on `queue` holding a copy of the numpy array `host`."""
+        host = np.asarray(host)
+        a = cls(USM_MEMORY[usm_type](max(host.nbytes, 1), queue=queue), host.shape, host.dtype)
+        from_host(a, host)
+        return a
 
     ndim = property(lambda self: len(self.shape))
     size = property(lambda self: math.prod(self.shape))
@@ -99,6 +110,11 @@ class DeviceArray:
     def permuted(self, order):
         """The axes reordered: axis i of the result is axis order[i] (no copy)."""
         return self.view([self.shape[i] for i in order], [self.strides[i] for i in order], self._element_offset)
+
+    @property
+    def T(self):
+        """The axes reversed (no copy)."""
+        return self.permuted(tuple(reversed(range(self.ndim))))
 
     def real_view(self):
         """A complex array seen as reals, with a trailing axis of 2 (no copy)."""

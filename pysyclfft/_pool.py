@@ -27,13 +27,13 @@ import threading
 
 import dpctl.memory as dpm
 
-from . import _args, _keepalive
+from . import _args, _device_array, _keepalive
 
 DEFAULT_LIMIT = 2 << 30
 _MIN_BLOCK = 512
 _BINS_PER_OCTAVE = 4
 
-RAW_MEMORY = {"device": dpm.MemoryUSMDevice, "shared": dpm.MemoryUSMShared, "host": dpm.MemoryUSMHost}
+RAW_MEMORY = _device_array.USM_MEMORY
 
 _returned = collections.deque()  # (key, block) of leases whose arrays died; appends are atomic
 

@@ -25,6 +25,19 @@ except ModuleNotFoundError:
 
 needs_dpnp = pytest.mark.needs_dpnp
 
+# Array kinds of the inputs: numpy, dpnp and pysyclfft.DeviceArray (the device kind without dpnp).
+KINDS = ["numpy", pytest.param("dpnp", marks=needs_dpnp), "device"]
+DEVICE_KIND = "device" if dpnp is None else "dpnp"
+
+
+def as_kind(host, kind):
+    """The numpy array `host` as an input of `kind` (a copy on the default device for the device kinds)."""
+    if kind == "numpy":
+        return host
+    if kind == "dpnp":
+        return dpnp.asarray(host)
+    return pysyclfft.DeviceArray.from_numpy(host, pysyclfft._arrays.default_queue())
+
 
 def pytest_collection_modifyitems(config, items):
     if dpnp is not None:

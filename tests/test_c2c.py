@@ -7,7 +7,7 @@ import numpy as np
 import pytest
 
 import dpctl
-from conftest import dpnp, dpt, needs_dpnp
+from conftest import DEVICE_KIND, KINDS, as_kind, dpnp, dpt, needs_dpnp
 
 import pysyclfft
 from conftest import (ALL_LENGTHS, DTYPES, REPRESENTATIVE_LENGTHS, assert_fft_close, error_bound,
@@ -40,32 +40,30 @@ def check_rows(rng, n, dtype):
         assert_fft_close(y, ref(reference_input(x)), dtype, n)
 
 
-def check_columns_dpnp(rng, n, dtype):
-    """n points down the columns of a reversed dpnp array: element stride 3,
-    negative, with the batch along the contiguous axis."""
-    x = dpnp.asarray(random_complex(rng, (n, 3), dtype))[::-1]
+def check_columns_on_device(rng, n, dtype):
+    """n points down the columns of a reversed device array (dpnp, else DeviceArray):
+    element stride 3, negative, with the batch along the contiguous axis."""
+    x = as_kind(random_complex(rng, (n, 3), dtype), DEVICE_KIND)[::-1]
     for ours, ref in ONE_D:
         y = ours(x, axis=0)
-        assert isinstance(y, dpnp.ndarray) and y.sycl_queue == x.sycl_queue
+        assert isinstance(y, type(x)) and y.sycl_queue == x.sycl_queue
         assert_fft_close(y, ref(reference_input(x), axis=0), dtype, n)
 
 
-@needs_dpnp
 @pytest.mark.parametrize("dtype", DTYPES, ids=dtype_id)
 @pytest.mark.parametrize("n", REPRESENTATIVE_LENGTHS)
 def test_representative_lengths(rng, n, dtype):
     check_rows(rng, n, dtype)
-    check_columns_dpnp(rng, n, dtype)
+    check_columns_on_device(rng, n, dtype)
 
 
-@needs_dpnp
 @pytest.mark.slow
 @pytest.mark.parametrize("dtype", DTYPES, ids=dtype_id)
 @pytest.mark.parametrize("n", ALL_LENGTHS)
 def test_every_length(all_kernels, rng, n, dtype):
     all_kernels(dtype)
     check_rows(rng, n, dtype)
-    check_columns_dpnp(rng, n, dtype)
+    check_columns_on_device(rng, n, dtype)
 
 
 # ---------------------------------------------------------------- array kinds
@@ -117,28 +115,23 @@ VIEWS = {
 }
 
 
-@needs_dpnp
 @pytest.mark.parametrize("view", VIEWS, ids=str)
-@pytest.mark.parametrize("kind", ["numpy", "dpnp"])
+@pytest.mark.parametrize("kind", KINDS)
 @pytest.mark.parametrize("dtype", DTYPES, ids=dtype_id)
 def test_strided_views(rng, view, kind, dtype):
-    base = random_complex(rng, (12, 32), dtype)
-    if kind == "dpnp":
-        base = dpnp.asarray(base)
-    x = VIEWS[view](base)
+    x = VIEWS[view](as_kind(random_complex(rng, (12, 32), dtype), kind))
     for axis in (0, 1):
         n = x.shape[axis]
         for ours, ref in ONE_D:
             assert_fft_close(ours(x, axis=axis), ref(reference_input(x), axis=axis), dtype, n)
 
 
-@needs_dpnp
-@pytest.mark.parametrize("kind", ["numpy", "dpnp"])
+@pytest.mark.parametrize("kind", KINDS)
 def test_every_axis_of_4d(rng, kind):
     """Four dimensions: two batch dimensions can't merge with strides like
     these, so launches loop over the extra ones."""
     base = random_complex(rng, (3, 10, 5, 14), np.complex64)
-    x = base[:, ::2, :, 1::2] if kind == "numpy" else dpnp.asarray(base)[:, ::2, :, 1::2]
+    x = as_kind(base, kind)[:, ::2, :, 1::2]
     for axis in range(-4, 4):
         n = x.shape[axis]
         for ours, ref in ONE_D:
@@ -168,12 +161,11 @@ def test_norms(rng, norm, dtype):
         assert_fft_close(ours(xd, norm=norm), ref(reference_input(x), norm=norm), dtype, 180)
 
 
-@needs_dpnp
 @pytest.mark.parametrize("n", [1, 8, 12, 27, 60])
-@pytest.mark.parametrize("kind", ["numpy", "dpnp"])
+@pytest.mark.parametrize("kind", KINDS)
 def test_n_pads_and_truncates(rng, n, kind):
     base = random_complex(rng, (5, 24), np.complex64)
-    x = dpnp.asarray(base) if kind == "dpnp" else base
+    x = as_kind(base, kind)
     for ours, ref in ONE_D:
         assert_fft_close(ours(x, n=n), ref(base.astype(np.complex128), n=n), np.complex64, n)
         assert_fft_close(ours(x, n=n, axis=0), ref(base.astype(np.complex128), n=n, axis=0), np.complex64, n)
@@ -190,12 +182,11 @@ S_CASES = [
 ]
 
 
-@needs_dpnp
 @pytest.mark.parametrize("s, axes", S_CASES, ids=str)
-@pytest.mark.parametrize("kind", ["numpy", "dpnp"])
+@pytest.mark.parametrize("kind", KINDS)
 def test_s_pads_and_truncates(rng, s, axes, kind):
     base = random_complex(rng, (5, 6, 12), np.complex128)
-    x = dpnp.asarray(base) if kind == "dpnp" else base
+    x = as_kind(base, kind)
     transformed = axes if axes is not None else tuple(range(3 - len(s), 3))  # numpy's rule for axes=None
     for ours, ref in N_D:
         expected = ref(base, s=s, axes=transformed)

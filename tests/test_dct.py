@@ -10,7 +10,7 @@ import numpy as np
 import pytest
 import scipy.fft as sf
 
-from conftest import dpnp, dpt, needs_dpnp
+from conftest import DEVICE_KIND, as_kind, dpnp, dpt, needs_dpnp
 
 import pysyclfft
 from pysyclfft import _arrays, _core
@@ -147,13 +147,12 @@ def test_accepted_scipy_arguments(rng):
 
 
 
-@needs_dpnp
 @pytest.mark.parametrize("type", TYPES)
 @pytest.mark.parametrize("func", FUNCS)
 @pytest.mark.parametrize("n", UNFUSED_LENGTHS)
 def test_unfused_path(rng, unfused, n, func, type):
     x = rng.uniform(-1, 1, (n, 3, 2))
-    xd = dpnp.asarray(x)[:, ::-1]
+    xd = as_kind(x, DEVICE_KIND)[:, ::-1]
     ref = getattr(sf, func)(x[:, ::-1], type, axis=0, norm="ortho")
     assert_close(getattr(pysyclfft, func)(xd, type, axis=0, norm="ortho"), ref, np.float64, n)
 

@@ -8,7 +8,7 @@ import numpy as np
 import pytest
 from numpy.exceptions import AxisError
 
-from conftest import dpnp, dpt, needs_dpnp
+from conftest import DEVICE_KIND, as_kind, dpnp, dpt, needs_dpnp
 
 import pysyclfft
 from pysyclfft import _arrays, _core
@@ -204,15 +204,14 @@ def test_out_argument(rng):
 
 
 
-@needs_dpnp
 @pytest.mark.parametrize("n", UNFUSED_LENGTHS)
 def test_unfused_path(rng, unfused, n):
     x = rng.standard_normal((n, 3, 4))
-    xd = dpnp.asarray(x)[:, ::-1]
+    xd = as_kind(x, DEVICE_KIND)[:, ::-1]
     ref = x[:, ::-1]
     assert_close(pysyclfft.rfft(xd, axis=0), np.fft.rfft(ref, axis=0), np.complex128, n)
     X = np.fft.rfft(ref, axis=0)
-    assert_close(pysyclfft.irfft(dpnp.asarray(X), n, axis=0, norm="ortho"), np.fft.irfft(X, n, axis=0, norm="ortho"),
+    assert_close(pysyclfft.irfft(as_kind(X, DEVICE_KIND), n, axis=0, norm="ortho"), np.fft.irfft(X, n, axis=0, norm="ortho"),
                  np.float64, n)
     y = rng.standard_normal((4, n))
     assert_close(pysyclfft.rfftn(y), np.fft.rfftn(y), np.complex128, 4 * n)
