@@ -145,7 +145,7 @@ class Plan:
         if self._on_host:
             np.copyto(checked, y, casting="same_kind")
         else:
-            _memory.assign(checked, y)
+            _memory.assign(checked, _arrays.as_device_array(y))
 
     def __call__(self, x, out=None, forward=True):
         """Transform x (forward=True) or inverse-transform it; returns the result
