@@ -4,7 +4,7 @@ import pytest
 from numpy.exceptions import AxisError
 
 import dpctl
-from conftest import dpnp, needs_dpnp
+from conftest import KINDS, as_kind, dpnp, needs_dpnp
 
 import pysyclfft
 
@@ -19,13 +19,11 @@ def fname(f):
     return f.__name__
 
 
-@pytest.fixture(params=["numpy", "dpnp"])
+@pytest.fixture(params=KINDS)
 def x(request):
-    a = np.ones((4, 8), np.complex64)
-    return dpnp.asarray(a) if request.param == "dpnp" else a
+    return as_kind(np.ones((4, 8), np.complex64), request.param)
 
 
-@needs_dpnp
 @pytest.mark.parametrize("f", ALL, ids=fname)
 @pytest.mark.parametrize("norm", ["ortho2", "Backward", "", 1])
 def test_bad_norm(f, x, norm):
@@ -33,7 +31,6 @@ def test_bad_norm(f, x, norm):
         f(x, norm=norm)
 
 
-@needs_dpnp
 @pytest.mark.parametrize("f", ONE_D, ids=fname)
 @pytest.mark.parametrize("n", [0, -1, -8])
 def test_n_not_positive(f, x, n):
@@ -41,7 +38,6 @@ def test_n_not_positive(f, x, n):
         f(x, n=n)
 
 
-@needs_dpnp
 @pytest.mark.parametrize("f", ONE_D, ids=fname)
 @pytest.mark.parametrize("n", [2.5, 8.0, "8", [8]])
 def test_n_not_integer(f, x, n):
@@ -49,7 +45,6 @@ def test_n_not_integer(f, x, n):
         f(x, n=n)
 
 
-@needs_dpnp
 @pytest.mark.parametrize("f", ONE_D, ids=fname)
 @pytest.mark.parametrize("axis", [2, -3, 100])
 def test_axis_out_of_range(f, x, axis):
@@ -59,21 +54,18 @@ def test_axis_out_of_range(f, x, axis):
         f(x, axis=axis)
 
 
-@needs_dpnp
 @pytest.mark.parametrize("f", ONE_D, ids=fname)
 def test_axis_not_integer(f, x):
     with pytest.raises(TypeError, match="axis must be an integer"):
         f(x, axis=1.0)
 
 
-@needs_dpnp
 @pytest.mark.parametrize("f", N_D, ids=fname)
 def test_axes_out_of_range(f, x):
     with pytest.raises(AxisError, match=r"axes=2\b"):
         f(x, axes=(0, 2))
 
 
-@needs_dpnp
 @pytest.mark.parametrize("f", N_D, ids=fname)
 @pytest.mark.parametrize("axes", [1, (0, 1.5)], ids=str)
 def test_axes_not_integers(f, x, axes):
@@ -81,12 +73,11 @@ def test_axes_not_integers(f, x, axes):
         f(x, axes=axes)
 
 
-@needs_dpnp
 @pytest.mark.parametrize("f", ALL, ids=fname)
-@pytest.mark.parametrize("kind", ["numpy", "dpnp"])
+@pytest.mark.parametrize("kind", KINDS)
 def test_zero_dimensional_input(f, kind):
     a = np.array(1.0 + 0j, np.complex64)
-    a = dpnp.asarray(a) if kind == "dpnp" else a
+    a = as_kind(a, kind)
     with pytest.raises(AxisError, match="0-d"):
         f(a)
 
@@ -96,17 +87,15 @@ def test_fft2_of_1d_names_axes():
         pysyclfft.fft2(np.ones(8, np.complex64))
 
 
-@needs_dpnp
 @pytest.mark.parametrize("f", ALL, ids=fname)
-@pytest.mark.parametrize("kind", ["numpy", "dpnp"])
+@pytest.mark.parametrize("kind", KINDS)
 def test_empty_axis(f, kind):
     a = np.ones((3, 0), np.complex64)
-    a = dpnp.asarray(a) if kind == "dpnp" else a
+    a = as_kind(a, kind)
     with pytest.raises(ValueError, match=r"axis 1\b.*empty"):
         f(a)
 
 
-@needs_dpnp
 @pytest.mark.parametrize("f", N_D, ids=fname)
 @pytest.mark.parametrize("s", [(0, 8), (4, -2), (-3, 8)], ids=str)
 def test_s_not_positive(f, x, s):
@@ -114,7 +103,6 @@ def test_s_not_positive(f, x, s):
         f(x, s=s)
 
 
-@needs_dpnp
 @pytest.mark.parametrize("f", N_D, ids=fname)
 @pytest.mark.parametrize("s", [8, (2.5, 8), ("4", 8)], ids=str)
 def test_s_not_integers(f, x, s):
@@ -122,7 +110,6 @@ def test_s_not_integers(f, x, s):
         f(x, s=s)
 
 
-@needs_dpnp
 @pytest.mark.parametrize("f", N_D, ids=fname)
 def test_s_and_axes_lengths_differ(f, x):
     with pytest.raises(ValueError, match="s and axes"):

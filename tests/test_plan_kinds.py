@@ -6,7 +6,7 @@ import numpy as np
 import pytest
 import scipy.fft
 
-from conftest import dpnp, needs_dpnp
+from conftest import as_kind, dpnp, needs_dpnp
 import pysyclfft
 from pysyclfft import config
 from pysyclfft.interfaces import scipy_fft
@@ -15,7 +15,7 @@ SHAPE = (8, 15)  # every kind's FFTs of these lengths fit one kernel (dst1 of 15
 TRIG = [f"{f}{t}" for f in ("dct", "dst") for t in (1, 2, 3, 4)]
 NORMS = [None, "ortho", "forward"]
 # (array kind, input precision): USM arrays in single, numpy arrays in double precision.
-WHERE = [("dpnp", np.float32), ("numpy", np.float64)]
+WHERE = [pytest.param("dpnp", np.float32, marks=needs_dpnp), ("device", np.float32), ("numpy", np.float64)]
 
 
 @pytest.fixture(scope="module", autouse=True)
@@ -51,7 +51,7 @@ def random(shape, dtype, seed=0):
 
 
 def on(where, host):
-    return dpnp.asarray(host) if where == "dpnp" else host
+    return as_kind(host, where)
 
 
 def host_of(y):
@@ -82,7 +82,6 @@ def kind_case(kind, dtype):
     return x, {}, lambda norm: fwd(x64, type=type, norm=norm), lambda norm: inv(x64, type=type, norm=norm)
 
 
-@needs_dpnp
 @pytest.mark.parametrize("where, dtype", WHERE)
 @pytest.mark.parametrize("norm", NORMS)
 @pytest.mark.parametrize("kind", ["r2c", "c2r"] + TRIG)
