@@ -60,8 +60,8 @@ def _same_layout(a, b):
 def check_usm_out(out, shape, dtype, queue):
     """A DeviceArray view of a caller's USM `out` for a result of shape/dtype on queue."""
     if not _arrays.is_usm(out):
-        raise TypeError("pysyclfft: out must be of ArrayType dpnp.ndarray, usm_ndarray or pysyclfft.DeviceArray when "
-                        "the input is a USM array")
+        raise TypeError("pysyclfft: out must be of ArrayType dpnp.ndarray or usm_ndarray, or a pysyclfft.DeviceArray, "
+                        "when the input is a USM array")
     o = _arrays.as_device_array(out)
     if o.shape != tuple(shape):
         raise ValueError(f"pysyclfft: out has wrong shape {o.shape}, expected {tuple(shape)}")
