@@ -39,6 +39,13 @@ def as_kind(host, kind):
     return pysyclfft.DeviceArray.from_numpy(host, pysyclfft._arrays.default_queue())
 
 
+def like(x, host):
+    """The numpy array `host` as an input of x's kind (numpy, dpnp or DeviceArray)."""
+    if isinstance(x, np.ndarray):
+        return host
+    return as_kind(host, "dpnp" if dpnp is not None and isinstance(x, dpnp.ndarray) else "device")
+
+
 def pytest_collection_modifyitems(config, items):
     if dpnp is not None:
         return

@@ -4,7 +4,7 @@ import pytest
 from numpy.exceptions import AxisError
 
 import dpctl
-from conftest import KINDS, as_kind, dpnp, needs_dpnp
+from conftest import KINDS, as_kind, dpnp, like, needs_dpnp
 
 import pysyclfft
 
@@ -127,19 +127,17 @@ def test_non_numeric_dtype(f, a):
 
 # ---------------------------------------------------------------- out=
 
-@needs_dpnp
 @pytest.mark.parametrize("f", ALL, ids=fname)
 def test_out_wrong_shape(f, x):
-    out = (dpnp if isinstance(x, dpnp.ndarray) else np).empty((4, 9), dtype=np.complex64)
+    out = like(x, np.empty((4, 9), dtype=np.complex64))
     with pytest.raises(ValueError, match=r"out has wrong shape \(4, 9\)"):
         f(x, out=out)
 
 
-@needs_dpnp
 @pytest.mark.parametrize("f", ALL, ids=fname)
 def test_out_wrong_dtype(f, x):
     # numpy's out= casting is "same_kind": complex into int is refused (complex128 into complex64 is cast).
-    out = (dpnp if isinstance(x, dpnp.ndarray) else np).empty((4, 8), dtype=np.int32)
+    out = like(x, np.empty((4, 8), dtype=np.int32))
     with pytest.raises(TypeError, match="out's dtype int32"):
         f(x, out=out)
 
