@@ -15,7 +15,7 @@ import pytest
 from conftest import dpnp, dpt, needs_dpnp
 
 import pysyclfft
-from pysyclfft import _arrays, _core, _launch
+from pysyclfft import DeviceArray, _arrays, _core, _launch
 
 C = 0.5
 DTYPES = (np.complex64, np.complex128)
@@ -151,14 +151,22 @@ def test_in_place_out_argument(rng, dtype):
     assert relative_l2(dpnp.asnumpy(x), ref) <= bound(dtype, n)
 
 
+def on_device_keeping_layout(x):
+    """DeviceArrays on the default queue holding the 2-D numpy array x, and an empty
+    one of its shape, both in x's memory order (a transposed x stays column-major)."""
+    transposed = not x.flags.c_contiguous
+    base = np.ascontiguousarray(x.T if transposed else x)
+    queue = _arrays.default_queue()
+    xd, yd = DeviceArray.from_numpy(base, queue), DeviceArray.from_numpy(np.empty_like(base), queue)
+    return (xd.T, yd.T) if transposed else (xd, yd)
+
+
 def run_plan(plan, x, axis, forward):
-    xd = dpt.asarray(x, sycl_queue=_arrays.default_queue())
-    yd = dpt.empty_like(xd)
+    xd, yd = on_device_keeping_layout(x)
     _launch.launch_along_axis(plan, xd, yd, axis, forward, 1.0).wait()
-    return dpt.asnumpy(yd)
+    return yd.asnumpy()
 
 
-@needs_dpnp
 @pytest.mark.parametrize("dtype", DTYPES, ids=dtype_id)
 @pytest.mark.parametrize("n", FORCED)
 def test_forced_pass_shapes(rng, n, dtype):
@@ -172,7 +180,6 @@ def test_forced_pass_shapes(rng, n, dtype):
     assert err <= bound(dtype, n)
 
 
-@needs_dpnp
 def test_forced_shapes_cover_column_groups():
     """On a CPU, a pass over neighbouring columns runs a group of them in SIMD lanes
     (16, 8 or 4 lines, a divisor of the column count) or, when no such divisor
@@ -224,12 +231,11 @@ MINIMAL_FORCED = [(4096, 64), (2048, 64), (19683, 243)]
 
 
 def run_in_place(plan, x, axis, forward):
-    xd = dpt.asarray(x, sycl_queue=_arrays.default_queue())
+    xd, _ = on_device_keeping_layout(x)
     _launch.launch_along_axis(plan, xd, xd, axis, forward, 1.0).wait()
-    return dpt.asnumpy(xd)
+    return xd.asnumpy()
 
 
-@needs_dpnp
 @pytest.mark.parametrize("dtype", DTYPES, ids=dtype_id)
 @pytest.mark.parametrize("n,cap", MINIMAL_FORCED)
 def test_minimal_memory_shapes(rng, n, cap, dtype):
