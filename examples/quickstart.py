@@ -19,5 +19,5 @@ else:
     import dpctl
     xd = pysyclfft.DeviceArray.from_numpy(x, dpctl.SyclQueue())
 yd = pysyclfft.ifft(pysyclfft.fft(xd))                 # computed where the data lives, no host round trip
-error = float(np.abs(np.asarray(yd) - x).max())        # np.asarray: a copy to the host
+error = float(np.abs(yd.asnumpy() - x).max())         # asnumpy(): a copy to the host (dpnp and DeviceArray)
 print(f"{type(yd).__name__}:", yd.dtype, "on", yd.sycl_device.name, "round-trip error:", error)
