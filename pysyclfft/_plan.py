@@ -8,12 +8,12 @@ functions take theirs from the calling thread's plan cache (pysyclfft.config).
 Each kind of transform is a small class registered in `_KIND_FACTORIES`:
     factory(queue, shape, dtype, s, axes, norm, memory) -> implementation with
     .axes, .lengths, .result_dtype, .out_shape, .workspace_bytes, .describe(),
-    .run_device(x_usm, out_usm_or_None, forward) -> usm_ndarray,
+    .run_device(x_device_array, out_device_array_or_None, forward) -> DeviceArray,
     .run_host(x_numpy, out_numpy_or_None, forward) -> numpy array.
 """
 import numpy as np
 
-from . import _args, _arrays, _c2c
+from . import _args, _arrays, _c2c, _memory
 
 KINDS = ("c2c", "r2c", "c2r") + tuple(f"{t}{i}" for t in ("dct", "dst") for i in range(1, 5))
 MEMORY_MODES = ("auto", "minimal")
@@ -50,9 +50,9 @@ def _check_memory(memory):
 
 def array_signature(x):
     """(on_host, queue, shape, element strides, dtype, array) of a numpy or USM array;
-    the array is the numpy array or the usm_ndarray the transform reads."""
+    the array is the numpy array or the DeviceArray view the transform reads."""
     if _arrays.is_usm(x):
-        xu = _arrays.as_usm_ndarray(x)
+        xu = _arrays.as_device_array(x)
         return False, xu.sycl_queue, xu.shape, xu.strides, xu.dtype, xu
     x = np.asarray(x)
     strides = tuple(s // x.itemsize for s in x.strides)
@@ -141,11 +141,11 @@ class Plan:
             np.can_cast(self.result_dtype, dtype, "same_kind")
 
     def _cast_into(self, checked, y):
-        """Cast the result y into the checked out array (numpy or usm_ndarray)."""
+        """Cast the result y into the checked out array (numpy or DeviceArray)."""
         if self._on_host:
             np.copyto(checked, y, casting="same_kind")
         else:
-            checked[...] = _arrays.as_usm_ndarray(y)
+            _memory.assign(checked, _arrays.as_device_array(y))
 
     def __call__(self, x, out=None, forward=True):
         """Transform x (forward=True) or inverse-transform it; returns the result
@@ -161,7 +161,7 @@ class Plan:
         return self(x, out=out, forward=False)
 
     def execute(self, x, arr, out, forward):
-        """Run on `arr` (x as numpy array or usm_ndarray, already checked against the plan)."""
+        """Run on `arr` (x as numpy array or DeviceArray, already checked against the plan)."""
         if self._in_place:
             if out is not None and out is not x:
                 raise ValueError("pysyclfft: an in-place plan writes into its input; do not pass another out")

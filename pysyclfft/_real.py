@@ -66,7 +66,7 @@ class _HalfSpectrumTransform:
         return _args.scale_factor(self._norm, self.lengths[-1], forward)
 
     def run_device(self, xu, out, forward):
-        return _arrays.as_usm_ndarray(self._run(xu, _arrays.ArrayKind.USM, out, forward))
+        return self._run(xu, _arrays.ArrayKind.DEVICE, out, forward)
 
     def run_host(self, x, out, forward):
         return self._run(x, _arrays.ArrayKind.NUMPY, out, forward)

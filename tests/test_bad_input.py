@@ -8,7 +8,7 @@ import pytest
 from numpy.exceptions import AxisError
 
 import dpctl
-import dpnp
+from conftest import dpnp, needs_dpnp
 import pysyclfft as p
 
 from cpp_programs import TOOLS_PRESENT, run_cpp_program
@@ -95,6 +95,7 @@ def test_zero_dimensional_input(f, zero_d):
             f(zero_d)
 
 
+@needs_dpnp
 @pytest.mark.parametrize("f", ALL, ids=name)
 def test_zero_dimensional_dpnp_input(f):
     x = dpnp.asarray(np.float32(1) if f in REAL_IN + REAL_N + TRIG + TRIG_N else np.complex64(1))
@@ -118,6 +119,7 @@ def test_complex_input_to_real_transform(f):
         f(X)
 
 
+@needs_dpnp
 def test_empty_axes():
     # numpy and scipy compute nothing for c2c/trigonometric transforms over no axes
     # (numpy's fftn returns its input itself); a real transform needs its real (last)
@@ -170,6 +172,7 @@ def out_cases(f):
     return x, y
 
 
+@needs_dpnp
 @pytest.mark.parametrize("f", C2C + C2C_N + REAL_IN + COMPLEX_IN + REAL_N + C2R_N, ids=name)  # DCT/DST: no out
 def test_out_of_wrong_shape_dtype_or_kind_numpy(f):
     x, y = out_cases(f)
@@ -184,6 +187,7 @@ def test_out_of_wrong_shape_dtype_or_kind_numpy(f):
         f(x, out=[0] * y.size)
 
 
+@needs_dpnp
 @pytest.mark.parametrize("f", [p.fft, p.fftn, p.rfft, p.irfft, p.hfft, p.ihfft, p.rfftn, p.irfftn], ids=name)
 def test_out_of_wrong_shape_dtype_or_queue_dpnp(f):
     x, y = out_cases(f)
@@ -200,6 +204,7 @@ def test_out_of_wrong_shape_dtype_or_queue_dpnp(f):
         f(xd, out=np.empty(y.shape, y.dtype))
 
 
+@needs_dpnp
 @pytest.mark.parametrize("as_dpnp", [False, True])
 @pytest.mark.parametrize("f", [p.fft, p.ifft, p.fftn, p.ifft2], ids=name)
 def test_out_is_x_for_c2c(f, as_dpnp):
@@ -212,6 +217,7 @@ def test_out_is_x_for_c2c(f, as_dpnp):
     assert np.linalg.norm(got - ref) / np.linalg.norm(ref) < 1e-14
 
 
+@needs_dpnp
 @pytest.mark.parametrize("as_dpnp", [False, True])
 @pytest.mark.parametrize("f", ALL, ids=name)
 def test_out_of_place_input_is_not_modified(f, as_dpnp):
@@ -245,6 +251,7 @@ def test_bad_frequency_arguments(f):
         f(4, dtype=np.int32)
 
 
+@needs_dpnp
 @pytest.mark.parametrize("f", [p.fftshift, p.ifftshift], ids=name)
 @pytest.mark.parametrize("as_dpnp", [False, True])
 def test_bad_shift_axes(f, as_dpnp):
@@ -286,6 +293,7 @@ def test_bad_plan_arguments():
         p.get_fft_plan(np.complex64(1))
 
 
+@needs_dpnp
 def test_plan_called_with_mismatching_arrays():
     q1, q2 = dpctl.SyclQueue(), dpctl.SyclQueue()
     xd = dpnp.asarray(X, sycl_queue=q1)

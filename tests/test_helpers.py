@@ -3,11 +3,11 @@ import numpy as np
 import pytest
 
 import dpctl
-import dpnp
-import dpnp.tensor as dpt
+from conftest import dpnp, dpt, needs_dpnp
 import pysyclfft
 
 
+@needs_dpnp
 @pytest.mark.parametrize("n", [1, 2, 7, 8, 33])
 @pytest.mark.parametrize("d", [1.0, 0.25, 3])
 def test_frequencies_match_numpy(n, d):
@@ -59,6 +59,7 @@ def test_frequency_placement_and_dtype():
         pysyclfft.fftfreq(4, d=0)
 
 
+@needs_dpnp
 @pytest.mark.parametrize("axes", [None, 0, 1, (0, 2), (-1,)])
 def test_shifts_match_numpy(axes):
     host = np.arange(5 * 4 * 3).reshape(5, 4, 3).astype(np.float32)
@@ -75,6 +76,7 @@ def test_shifts_match_numpy(axes):
     assert np.array_equal(pysyclfft.ifftshift(pysyclfft.fftshift(x, axes), axes).asnumpy(), host)
 
 
+@needs_dpnp
 def test_shift_stays_on_the_device():
     q = dpctl.SyclQueue()
     x = dpnp.arange(10, usm_type="shared", sycl_queue=q)

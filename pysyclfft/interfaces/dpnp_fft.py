@@ -12,14 +12,17 @@ As dpnp.fft, the transforms take dpnp or usm_ndarray arrays and return dpnp
 arrays. A transform pysyclfft does not have yet, or a length it cannot do yet,
 is computed by dpnp's own function. Only lookups through the dpnp.fft module
 see the patch: names imported from it earlier keep dpnp's functions.
+Needs dpnp (the [dpnp] extra): importing this module without it raises ImportError.
 """
-import dpnp
-import dpnp.fft
-from dpnp.exceptions import ExecutionPlacementError
-from dpnp.tensor import get_execution_queue
+from .. import _arrays
 
-import pysyclfft
-from .._helpers import fftshift, ifftshift, sample_frequencies
+dpnp = _arrays.require_dpnp("pysyclfft.interfaces.dpnp_fft")
+import dpnp.fft  # noqa: E402
+from dpnp.exceptions import ExecutionPlacementError  # noqa: E402
+from dpnp.tensor import get_execution_queue  # noqa: E402
+
+import pysyclfft  # noqa: E402
+from .._helpers import fftshift, ifftshift, sample_frequencies  # noqa: E402
 
 _TRANSFORMS = ("fft", "ifft", "fft2", "ifft2", "fftn", "ifftn", "rfft", "irfft", "rfft2", "irfft2", "rfftn",
                "irfftn", "hfft", "ihfft")

@@ -77,7 +77,7 @@ def _may_overwrite(name, x, params):
     dtype and shape (numpy inputs are copied to the device anyway)."""
     if name not in _C2C_1D and name not in _C2C_ND or not _arrays.is_usm(x):
         return False
-    xu = _arrays.as_usm_ndarray(x)
+    xu = _arrays.as_device_array(x)
     if xu.dtype != _arrays.complex_result_dtype(xu.dtype, xu.sycl_queue) or not xu.flags.writable:
         return False
     return _keeps_shape(name, xu, params)
