@@ -22,10 +22,14 @@ def _blocks():
             yield pytest.param(match.group(1), id=f"{document}:{line}")
 
 
-def _missing_hardware(code):
-    """Why a block cannot run here (it needs the CUDA layer and an NVIDIA GPU), or None."""
+def _missing_requirement(code):
+    """Why a block cannot run here (it needs the CUDA layer and an NVIDIA GPU, or the
+    [dpnp] extra), or None."""
     if "pysyclfft.cuda" in code and importlib.util.find_spec("cupy") is None:
         return "needs the CUDA layer (CuPy and an NVIDIA GPU)"
+    needs_dpnp = re.search(r"^(import dpnp|from dpnp)|patch_dpnp_fft", code, re.M)  # not inside a try block
+    if needs_dpnp and importlib.util.find_spec("dpnp") is None:
+        return "needs dpnp (the [dpnp] extra)"
     return None
 
 
@@ -35,11 +39,12 @@ def test_documents_have_examples():
 
 @pytest.mark.parametrize("code", list(_blocks()))
 def test_example_runs(code):
-    reason = _missing_hardware(code)
+    reason = _missing_requirement(code)
     if reason:
         pytest.skip(reason)
     try:
         exec(compile(code, "<example>", "exec"), {"__name__": "__example__"})
     finally:  # examples may install process-wide state: give it back
-        pysyclfft.restore_dpnp_fft()
+        if importlib.util.find_spec("dpnp") is not None:
+            pysyclfft.restore_dpnp_fft()
         scipy.fft.set_global_backend("scipy")
