@@ -18,7 +18,11 @@ inline DeviceLimits device_limits(const sycl::device& d) {
   DeviceLimits lim;
   lim.local_mem_bytes = d.get_info<sycl::info::device::local_mem_size>();
   lim.max_group_size = d.get_info<sycl::info::device::max_work_group_size>();
-  lim.is_cpu = d.is_cpu();
+  const auto sizes = d.get_info<sycl::info::device::sub_group_sizes>();
+  lim.sub_group_sizes.assign(sizes.begin(), sizes.end());
+  lim.compute_units = d.get_info<sycl::info::device::max_compute_units>();
+  lim.is_cpu = d.get_info<sycl::info::device::device_type>() == sycl::info::device_type::cpu;
+  lim.lanes = choose_sub_group_size(lim.sub_group_sizes);
   return lim;
 }
 

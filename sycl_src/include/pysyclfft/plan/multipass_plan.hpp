@@ -45,15 +45,13 @@
 #include "bluestein_tables.hpp"
 #include "compiler.hpp"
 #include "device.hpp"
+#include "kernel_args.hpp"
 #include "kernel_params.hpp"
 #include "pass_split.hpp"
 #include "rader_tables.hpp"
 #include "twiddles.hpp"
 
 namespace pysyclfft::plan {
-
-inline constexpr const char* kPassEntryHeader = "pysyclfft/backends/sycl/multipass_kernels.hpp";
-inline constexpr int kTransposeTile = 16;
 
 // Transforms per scratch chunk: enough to give a pass many lines, bounded memory.
 inline constexpr std::int64_t kScratchChunkElements = std::int64_t(1) << 20;
@@ -150,7 +148,7 @@ class MultipassPlan {
     std::vector<std::string> names;
     for (const auto& l : launch_specs(a, lengths.size(), memory))
       names.push_back(l.step == Step::pass
-                          ? kernel_name(pass_params(lengths, l.pass, p, lim, memory), l.sign, a == Algorithm::rader)
+                          ? pass_kernel_name(pass_params(lengths, l.pass, p, lim, memory), l.sign, a == Algorithm::rader)
                           : step_kernel_name(l.step, p));
     return names;
   }
@@ -251,9 +249,7 @@ class MultipassPlan {
   };
 
   static std::string step_kernel_name(Step step, Precision p) {
-    if (step == Step::transpose)
-      return std::string("pysyclfft_transpose_square<") + real_name(p) + ", " + std::to_string(kTransposeTile) + ">";
-    return std::string("pysyclfft_permute_blocks<") + real_name(p) + ">";
+    return step == Step::transpose ? transpose_kernel_name(p) : permute_kernel_name(p);
   }
 
   static std::vector<std::int64_t> pass_lengths(std::int64_t n, Precision p, const DeviceLimits& lim,
@@ -292,16 +288,6 @@ class MultipassPlan {
     PassKernelParams k = choose_pass_params(lengths[pass], p, lim, columns);
     k.twiddled = !last;
     return k;
-  }
-
-  // `rader`: a pass of a Rader plan (the kernel compiles Rader's load and store modes in).
-  static std::string kernel_name(const PassKernelParams& k, int sign, bool rader) {
-    std::ostringstream s;
-    s << "pysyclfft_pass<" << real_name(k.precision) << ", " << sign << ", " << k.threads << ", " << k.per_group << ", "
-      << k.interleave << ", " << int(k.twiddled) << ", " << int(rader);
-    for (int r : k.radices) s << ", " << r;
-    s << ">";
-    return s.str();
   }
 
   // The launches of one forward (index 0) and one backward (index 1) transform, in order.
@@ -490,7 +476,7 @@ class MultipassPlan {
     std::vector<std::string> names;
     const auto specs = launch_specs(algorithm_, passes_.size(), memory_);
     for (const auto& s : specs)
-      names.push_back(s.step == Step::pass ? kernel_name(passes_[s.pass].k, s.sign, algorithm_ == Algorithm::rader)
+      names.push_back(s.step == Step::pass ? pass_kernel_name(passes_[s.pass].k, s.sign, algorithm_ == Algorithm::rader)
                                            : step_kernel_name(s.step, precision_));
     const std::vector<sycl::kernel> kernels = KernelCompiler::instance().get(queue_, kPassEntryHeader, names);
     const std::size_t per_direction = specs.size() / 2;
@@ -523,14 +509,14 @@ class MultipassPlan {
       if (l.spec.step == Step::transpose) {
         kernels::SquareBlocks sq = square_;
         sq.count = nt;
-        h.set_args(out, data, sq);
+        set_transpose_args(h, precision_, out, data, sq);
         const std::size_t group = kTransposeTile * kTransposeTile;
         h.parallel_for(sycl::nd_range<1>{std::size_t(nt * sq.blocks * sq.tiles * sq.tiles) * group, group}, l.kernel);
       } else {
         kernels::BlockCycles c = cycles_;
         c.count = nt;
         const auto* starts = static_cast<const index_t*>(cycle_table_.get());
-        h.set_args(out, data, c, starts, starts + cycle_starts_.size());
+        set_permute_args(h, precision_, out, data, c, starts, starts + cycle_starts_.size());
         const std::size_t group = 64, items = std::size_t(nt * c.cycles * c.block_len);
         h.parallel_for(sycl::nd_range<1>{(items + group - 1) / group * group, group}, l.kernel);
       }
@@ -571,12 +557,8 @@ class MultipassPlan {
                                         : sycl::nd_range<2>{{groups * teams, members}, {teams, members}};
     return queue_.submit([&](sycl::handler& h) {
       h.depends_on(deps);
-      if (precision_ == Precision::f32)
-        h.set_args(src_ptr, dst_ptr, twiddles, load_table, store_table, store_low, lane_twiddles, src, dst, g,
-                   static_cast<float>(scale), ends);
-      else
-        h.set_args(src_ptr, dst_ptr, twiddles, load_table, store_table, store_low, lane_twiddles, src, dst, g, scale,
-                   ends);
+      set_pass_args(h, precision_, {src_ptr, twiddles, load_table, store_table, store_low, lane_twiddles, dst_ptr, ends},
+                    src, dst, g, scale);
       h.parallel_for(range, l.kernel);
     });
   }
