@@ -45,11 +45,11 @@ inline std::atomic<long>& live_device_tables() {
   return count;
 }
 
-// A host table copied to a new device allocation owned by the returned pointer;
-// its size is added to *bytes_total (a plan's workspace) when given.
+// A host table (complex values or indices) copied to a new device allocation
+// owned by the returned pointer; its size is added to *bytes_total (a plan's
+// workspace) when given.
 template <typename T>
-std::shared_ptr<void> device_copy(sycl::queue& q, const std::vector<std::complex<T>>& v,
-                                  std::size_t* bytes_total = nullptr) {
+std::shared_ptr<void> device_copy(sycl::queue& q, const std::vector<T>& v, std::size_t* bytes_total = nullptr) {
   const std::size_t bytes = v.size() * sizeof(v[0]);
   if (bytes_total) *bytes_total += bytes;
   void* p = sycl::malloc_device(bytes, q);
