@@ -95,8 +95,14 @@ template <typename T> bool check(sycl::queue& q, std::int64_t n, pp::Memory memo
 
 int main() {
   sycl::queue q;
-  std::printf("device %s\n", q.get_device().get_info<sycl::info::device::name>().c_str());
-  const bool fp64 = q.get_device().has(sycl::aspect::fp64);
+  const sycl::device dev = q.get_device();
+  const pp::DeviceLimits lim = pp::device_limits(dev);
+  std::printf("device %s (version %s): %zu compute units, local memory %zu B, sub-group sizes",
+              dev.get_info<sycl::info::device::name>().c_str(), dev.get_info<sycl::info::device::version>().c_str(),
+              lim.compute_units, lim.local_mem_bytes);
+  for (int s : lim.sub_group_sizes) std::printf(" %d", s);
+  std::printf("; team kernels use %d\n", lim.lanes);
+  const bool fp64 = dev.has(sycl::aspect::fp64);
   bool ok = true;
   // single kernel, four-step, Rader (a prime with smooth n-1), Bluestein
   for (std::int64_t n : {64, 1000, 4096, 1 << 16, 65537, 4099}) {
