@@ -81,7 +81,7 @@ inline std::optional<JitToolchainError> missing_toolchain_file(const sycl::devic
   const auto at = message.find("libspirv");
   if (at == std::string::npos) return std::nullopt;
   const std::size_t start = message.find_last_of(" '\"\n", at) + 1;  // npos + 1 == 0
-  const std::size_t end = message.find_first_of(" '\"\n", at);
+  const std::size_t end = message.find_first_of(" '\":\n", at);
   const std::string file = message.substr(start, end == std::string::npos ? std::string::npos : end - start);
   return JitToolchainError(
       "pysyclfft: the SYCL runtime cannot link kernels for the CUDA device '" +
