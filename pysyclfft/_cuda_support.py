@@ -5,10 +5,12 @@ The SYCL runtime's device linker opens the libspirv bitcode for NVPTX at an
 absolute path (``/lib/clang/<version>/lib/nvptx64-nvidia-cuda/...``: this
 release builds it with an empty toolchain prefix). The intel-sycl-rt wheel does
 not install that file, but libsycl-jit.so embeds it in its in-memory toolchain
-(files named ``/sycl-jit-toolchain/...``). This command copies that one embedded
-file (7.4 MB; the only one the runtime opens from disk, measured on an H100) to
-where the runtime opens it, only when the user runs it and confirms (the C++
-compiler's JitToolchainError names the command).
+(files named ``/sycl-jit-toolchain/...``). This command copies the embedded
+NVPTX files (19 files, 90 MB: libspirv in its variants and the NVPTX device
+libraries; the set measured to make CUDA builds work on an H100, where the runtime
+named only libspirv.l64.signed_char.bc as missing; whether that one file alone
+suffices is not measured yet) to where the runtime opens them, only when the user
+runs it and confirms (the C++ compiler's JitToolchainError names the command).
 
 The embedded files form a table of {const char* path, size_t path_len,
 const char* data, size_t data_len}; in the shared library the two pointers are
@@ -22,7 +24,6 @@ from pathlib import Path
 from . import _environment
 
 TOOLCHAIN_PREFIX = b"/sycl-jit-toolchain/"
-NEEDED_SUFFIX = b"/nvptx64-nvidia-cuda/libspirv.l64.signed_char.bc"  # 64-bit, signed char (x86-64)
 R_X86_64_RELATIVE = 8
 
 
@@ -62,9 +63,9 @@ class _Elf:
         return None if off is None else struct.unpack_from("<Q", self.data, off)[0]
 
 
-def embedded_files(library, suffix=NEEDED_SUFFIX):
+def embedded_files(library, substring=b"nvptx"):
     """{path below the toolchain root: bytes} of libsycl-jit.so's embedded files
-    whose path ends with `suffix`."""
+    whose path contains `substring`."""
     elf = _Elf(Path(library).read_bytes())
     found = {}
     for place, name_address in elf.relative.items():
@@ -78,7 +79,7 @@ def embedded_files(library, suffix=NEEDED_SUFFIX):
         if None in (name_len, data_len, data_at):
             continue
         name = elf.data[name_at:name_at + name_len]
-        if name.endswith(suffix):
+        if substring in name:
             found[name[len(TOOLCHAIN_PREFIX):].decode()] = elf.data[data_at:data_at + data_len]
     return found
 
@@ -92,14 +93,14 @@ def sycl_jit_library():
 
 
 def install(root="/", assume_yes=False, out=sys.stdout):
-    """Writes the embedded libspirv under `root` ("/": where the runtime opens
-    it), after showing what and where and asking (unless assume_yes)."""
+    """Writes the embedded NVPTX toolchain files under `root` ("/": where the
+    runtime opens them), after showing them and asking (unless assume_yes)."""
     library = sycl_jit_library()
     if library is None:
         raise FileNotFoundError("pysyclfft: libsycl-jit.so not found (pip install intel-sycl-rt, or set SYCL_ROOT)")
     files = embedded_files(library)
     if not files:
-        raise RuntimeError(f"pysyclfft: {library} embeds no {NEEDED_SUFFIX.decode()}")
+        raise RuntimeError(f"pysyclfft: {library} embeds no NVPTX toolchain files")
     targets = {Path(root) / name: data for name, data in files.items()}
     print(f"From {library}, pysyclfft would write:", file=out)
     for path, data in targets.items():
