@@ -3,8 +3,9 @@
 //
 // DPC++'s SYCL-RTC (sycl-jit) emits PTX for the target named by the environment
 // variables SYCL_JIT_AMDGCN_PTX_TARGET_CPU and SYCL_JIT_AMDGCN_PTX_TARGET_FEATURES
-// (default sm_50/ptx76, which fails on newer devices); no option of
-// syclexp::build selects it in intel-sycl-rt 2026.2. The runtime reads them once
+// (default sm_50/ptx76, which fails on newer devices), else from a kernel's
+// target-cpu attribute; we found no option of syclexp::build that selects it in
+// intel-sycl-rt 2026.2 (docs/cuda.md). The runtime reads them once
 // per process, at the first run-time compilation for a CUDA device, so we set
 // them (never overriding a user's values) just before our first build for such
 // a device. If something else in the process compiled for a CUDA device first,
