@@ -46,6 +46,7 @@ PYBIND11_MODULE(_core, m) {
   dpctl::detail::dpctl_capi::get();
   py::register_exception<CompileError>(m, "CompileError", PyExc_RuntimeError);
   pysyclfft::python::register_dlpack(m);
+  py::register_exception<JitToolchainError>(m, "JitToolchainError", PyExc_RuntimeError);
 
   m.def("set_kernel_include_dir", [](const std::string& d) { KernelCompiler::instance().set_include_dir(d); });
   m.def("kernel_include_dir", [] { return KernelCompiler::instance().include_dir(); });

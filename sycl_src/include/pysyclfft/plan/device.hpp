@@ -44,7 +44,11 @@ inline DeviceLimits device_limits(const sycl::device& d) {
   DeviceLimits lim;
   lim.local_mem_bytes = d.get_info<sycl::info::device::local_mem_size>();
   lim.max_group_size = d.get_info<sycl::info::device::max_work_group_size>();
-  lim.is_cpu = d.is_cpu();
+  const auto sizes = d.get_info<sycl::info::device::sub_group_sizes>();
+  lim.sub_group_sizes.assign(sizes.begin(), sizes.end());
+  lim.compute_units = d.get_info<sycl::info::device::max_compute_units>();
+  lim.is_cpu = d.get_info<sycl::info::device::device_type>() == sycl::info::device_type::cpu;
+  lim.lanes = choose_sub_group_size(lim.sub_group_sizes);
   return lim;
 }
 
@@ -88,11 +92,11 @@ inline void* counted_malloc_device(const sycl::queue& q, std::size_t bytes) {
   return p;
 }
 
-// A host table copied to a new device allocation owned by the returned pointer;
-// its size is added to *bytes_total (a plan's workspace) when given.
+// A host table (complex values or indices) copied to a new device allocation
+// owned by the returned pointer; its size is added to *bytes_total (a plan's
+// workspace) when given.
 template <typename T>
-std::shared_ptr<void> device_copy(sycl::queue& q, const std::vector<std::complex<T>>& v,
-                                  std::size_t* bytes_total = nullptr) {
+std::shared_ptr<void> device_copy(sycl::queue& q, const std::vector<T>& v, std::size_t* bytes_total = nullptr) {
   const std::size_t bytes = v.size() * sizeof(v[0]);
   if (bytes_total) *bytes_total += bytes;
   void* p = counted_malloc_device(q, bytes);
