@@ -31,6 +31,22 @@
 // length whose map FFT does not fit one work-group, and an out-of-place backward
 // REAL transform of two or more dimensions (which keeps its input intact by
 // working on a copy), need a work buffer, so they throw unimplemented.
+// TRANSFORM_KIND (pysyclfft's own parameter, a dft::transform) picks what the
+// descriptor computes; DFT is the default and the rest are what oneMath lacks:
+//   HERMITIAN (REAL domain): forward hfftn (conjugate-even half spectrum -> real,
+//     numpy's hfft), backward ihfftn (real -> half spectrum). The forward domain
+//     is then the complex one: FWD_STRIDES/FWD_DISTANCE count complex elements.
+//   DCT1..DCT4, DST1..DST4: forward scipy's dctn/dstn of that type (unnormalised),
+//     backward its inverse type (2 <-> 3), unnormalised too; scale with
+//     FORWARD_SCALE/BACKWARD_SCALE. REAL domain: real data; COMPLEX domain:
+//     complex data, transformed as its real and imaginary parts (scipy's rule).
+// INPUT_LENGTHS (pysyclfft's own, one per dimension, NOT_INPLACE only) makes
+// compute_forward read input of those lengths (HERMITIAN: the half spectrum's),
+// cropped or zero-padded to LENGTHS as numpy's fftn(x, s=LENGTHS) does; the
+// forward layout's defaults then follow INPUT_LENGTHS. Such a descriptor
+// computes forward only. Every kind but REAL DFT and COMPLEX DFT without
+// INPUT_LENGTHS runs on the n-D planner (plan/nd_plan.hpp) as Python does.
+//
 // The kernels are compiled at run time from the headers in
 // PYSYCLFFT_KERNEL_INCLUDE_DIR (set by the CMake package, find_package(pysyclfft)).
 // To load them in later processes instead of compiling again, call
@@ -58,6 +74,8 @@ namespace pysyclfft::dft {
 
 enum class precision { SINGLE, DOUBLE };
 enum class domain { REAL, COMPLEX };
+// What a descriptor computes (config_param::TRANSFORM_KIND; see above).
+enum class transform { DFT, HERMITIAN, DCT1, DCT2, DCT3, DCT4, DST1, DST2, DST3, DST4 };
 
 enum class config_param {
   FORWARD_DOMAIN,        // get only: domain
@@ -74,6 +92,8 @@ enum class config_param {
   BACKWARD_SCALE,        // double, default 1
   MEMORY_MODE,           // config_value::MEMORY_AUTO (default) or MEMORY_MINIMAL
   COMMIT_STATUS,         // get only: COMMITTED or UNCOMMITTED
+  TRANSFORM_KIND,        // dft::transform, default DFT (pysyclfft's own)
+  INPUT_LENGTHS,         // std::vector<std::int64_t>, default LENGTHS (HERMITIAN: the half spectrum's); pad or crop
 };
 
 enum class config_value { INPLACE, NOT_INPLACE, COMMITTED, UNCOMMITTED, MEMORY_AUTO, MEMORY_MINIMAL };
@@ -170,11 +190,20 @@ template <precision Prec, domain Dom> class descriptor {
     else throw invalid_argument("pysyclfft::dft: invalid value for PLACEMENT or MEMORY_MODE");
     committed_ = false;
   }
+  void set_value(config_param p, transform t) {
+    if (p != config_param::TRANSFORM_KIND) throw invalid_argument("pysyclfft::dft: only TRANSFORM_KIND takes a transform");
+    if (t == transform::HERMITIAN && Dom != domain::REAL)
+      throw invalid_argument("pysyclfft::dft: HERMITIAN transforms need the REAL domain");
+    kind_ = t;
+    set_default_layout();
+    committed_ = false;
+  }
   void set_value(config_param p, const std::vector<std::int64_t>& v) {
     if (p == config_param::LENGTHS) set_lengths(v);
+    else if (p == config_param::INPUT_LENGTHS) set_input_lengths(v);
     else if (p == config_param::FWD_STRIDES) fwd_strides_ = checked_strides(v, "FWD_STRIDES"), fwd_.strides_set = true;
     else if (p == config_param::BWD_STRIDES) bwd_strides_ = checked_strides(v, "BWD_STRIDES"), bwd_.strides_set = true;
-    else throw invalid_argument("pysyclfft::dft: only LENGTHS, FWD_STRIDES and BWD_STRIDES take a vector");
+    else throw invalid_argument("pysyclfft::dft: only LENGTHS, INPUT_LENGTHS, FWD_STRIDES and BWD_STRIDES take a vector");
     committed_ = false;
   }
 
@@ -202,9 +231,14 @@ template <precision Prec, domain Dom> class descriptor {
   }
   void get_value(config_param p, std::vector<std::int64_t>* v) const {
     if (p == config_param::LENGTHS) *v = lengths_;
+    else if (p == config_param::INPUT_LENGTHS) *v = forward_input_shape();
     else if (p == config_param::FWD_STRIDES) *v = fwd_strides_;
     else if (p == config_param::BWD_STRIDES) *v = bwd_strides_;
     else throw invalid_argument("pysyclfft::dft: this parameter is not a vector");
+  }
+  void get_value(config_param p, transform* v) const {
+    if (p != config_param::TRANSFORM_KIND) throw invalid_argument("pysyclfft::dft: this parameter is not a transform");
+    *v = kind_;
   }
   void get_value(config_param p, domain* v) const {
     if (p != config_param::FORWARD_DOMAIN) throw invalid_argument("pysyclfft::dft: this parameter is not a domain");
@@ -246,6 +280,13 @@ template <precision Prec, domain Dom> class descriptor {
       throw invalid_argument(in_place_ ? "pysyclfft::dft: PLACEMENT is INPLACE: pass one pointer"
                                        : "pysyclfft::dft: PLACEMENT is NOT_INPLACE: pass different input and output");
     const detail::Side fwd{fwd_strides_, fwd_distance_}, bwd{bwd_strides_, bwd_distance_};
+    if (fwd_plan_) {
+      if (!forward && !bwd_plan_)
+        throw invalid_argument("pysyclfft::dft: a descriptor whose INPUT_LENGTHS pad or crop computes forward only");
+      return (forward ? fwd_plan_ : bwd_plan_)
+          ->execute(in, detail::batched_layout(forward ? fwd : bwd), out, detail::batched_layout(forward ? bwd : fwd),
+                    forward, deps);
+    }
     const double scale = forward ? fwd_scale_ : bwd_scale_;
     std::vector<sycl::event> pending;
     if constexpr (Dom == domain::COMPLEX) {
@@ -279,6 +320,8 @@ template <precision Prec, domain Dom> class descriptor {
     if (!plan::supports(q.get_device(), prec))
       throw unimplemented("pysyclfft::dft: the device has no double precision (fp64) support");
     const auto memory = memory_minimal_ ? plan::Memory::minimal : plan::Memory::fast;
+    fwd_plan_.reset(), bwd_plan_.reset();
+    if (on_nd_plans()) return build_nd_plans(q, prec, memory);
     // Complex passes run along every dimension but a REAL descriptor's last.
     std::vector<std::int64_t> complex_lengths(lengths_.begin(), lengths_.end() - (Dom == domain::REAL ? 1 : 0));
     if constexpr (Dom == domain::REAL) {
@@ -307,6 +350,52 @@ template <precision Prec, domain Dom> class descriptor {
     complex_passes_ = std::make_shared<plan::NdPlan>(q, std::move(spec));
   }
 
+  // Whether the n-D planner computes this descriptor (everything but the DFTs without INPUT_LENGTHS).
+  bool on_nd_plans() const { return kind_ != transform::DFT || pads_or_crops(); }
+
+  // The forward and backward NdPlans over arrays of {batch, lengths...}: HERMITIAN
+  // forward is c2r run forward and backward r2c run backward; REAL DFT the reverse.
+  void build_nd_plans(sycl::queue& q, plan::Precision prec, plan::Memory memory) {
+    using K = plan::TransformKind;
+    const bool hermitian = kind_ == transform::HERMITIAN;
+    K fwd_kind = Dom == domain::COMPLEX ? K::c2c : K::r2c, bwd_kind = Dom == domain::COMPLEX ? K::c2c : K::c2r;
+    if (hermitian) std::swap(fwd_kind, bwd_kind);
+    if (kind_ >= transform::DCT1) fwd_kind = bwd_kind = K(int(K::dct1) + int(kind_) - int(transform::DCT1));
+    const auto spec = [&](K kind, const std::vector<std::int64_t>& input) {
+      plan::NdSpec s{{batch_}, {}, {}, prec, fwd_scale_, bwd_scale_, memory, kind, Dom == domain::COMPLEX && plan::is_trig(kind)};
+      s.shape.insert(s.shape.end(), input.begin(), input.end());
+      for (std::size_t d = lengths_.size(); d > 0; --d) s.axes.push_back(std::int64_t(d)), s.lengths.push_back(lengths_[d - 1]);
+      if (kind == K::r2c || kind == K::c2r) std::rotate(s.axes.begin(), s.axes.begin() + 1, s.axes.end()),
+                                             std::rotate(s.lengths.begin(), s.lengths.begin() + 1, s.lengths.end());
+      return s;
+    };
+    const std::vector<std::int64_t> bwd_input = bwd_kind == K::c2r ? complex_shape() : lengths_;
+    try {
+      fwd_plan_ = std::make_shared<plan::NdPlan>(q, spec(fwd_kind, forward_input_shape()));
+      if (fwd_kind == bwd_kind && forward_input_shape() == bwd_input) bwd_plan_ = fwd_plan_;  // DFT, DCT, DST
+      else if (!pads_or_crops())
+        bwd_plan_ = std::make_shared<plan::NdPlan>(q, spec(bwd_kind, bwd_input));
+    } catch (const plan::MemoryRefused& e) {
+      throw unimplemented(std::string("pysyclfft::dft: MEMORY_MINIMAL: ") + e.what());
+    }
+  }
+
+  // The shape compute_forward reads: INPUT_LENGTHS, or LENGTHS (HERMITIAN: the half spectrum's).
+  std::vector<std::int64_t> forward_input_shape() const {
+    if (!input_lengths_.empty()) return input_lengths_;
+    return kind_ == transform::HERMITIAN ? complex_shape() : lengths_;
+  }
+  bool pads_or_crops() const {
+    return !input_lengths_.empty() && input_lengths_ != (kind_ == transform::HERMITIAN ? complex_shape() : lengths_);
+  }
+
+  void set_input_lengths(const std::vector<std::int64_t>& v) {
+    if (v.size() != lengths_.size()) throw invalid_argument("pysyclfft::dft: INPUT_LENGTHS needs one length per dimension");
+    for (auto n : v) positive(n, "every input length");
+    input_lengths_ = v;
+    set_default_layout();
+  }
+
   // Which of a side's layout values were set by the user (the others follow the defaults).
   struct UserSet {
     bool strides_set = false, distance_set = false;
@@ -328,6 +417,7 @@ template <precision Prec, domain Dom> class descriptor {
     if (lengths.empty()) throw invalid_argument("pysyclfft::dft: LENGTHS must not be empty");
     for (auto n : lengths) positive(n, "every length");
     lengths_ = std::move(lengths);
+    input_lengths_.clear();
     fwd_ = bwd_ = UserSet{};
     set_default_layout();
     committed_ = false;
@@ -335,15 +425,19 @@ template <precision Prec, domain Dom> class descriptor {
 
   std::vector<std::int64_t> complex_shape() const { return detail::complex_shape(lengths_, Dom); }
 
-  // Row-major layouts for the values the user did not set: complex rows of the
-  // (halved) complex shape; real rows of n_d, or padded to 2*(n_d/2+1) in place.
+  // Row-major layouts for the values the user did not set: the forward input's
+  // shape (REAL DFT in place: real rows padded to 2*(n_d/2+1)) and the output's
+  // (REAL DFT: the halved complex shape; HERMITIAN: the real LENGTHS).
   void set_default_layout() {
-    std::vector<std::int64_t> fwd_shape = Dom == domain::REAL ? complex_shape() : lengths_;
-    if (Dom == domain::REAL) fwd_shape.back() = in_place_ ? 2 * fwd_shape.back() : lengths_.back();
+    std::vector<std::int64_t> fwd_shape = forward_input_shape(), bwd_shape = lengths_;
+    if (Dom == domain::REAL && kind_ == transform::DFT) {
+      bwd_shape = complex_shape();
+      if (in_place_) fwd_shape.back() = 2 * bwd_shape.back();
+    }
     if (!fwd_.strides_set) fwd_strides_ = detail::row_major_strides(fwd_shape);
     if (!fwd_.distance_set) fwd_distance_ = detail::product(fwd_shape);
-    if (!bwd_.strides_set) bwd_strides_ = detail::row_major_strides(complex_shape());
-    if (!bwd_.distance_set) bwd_distance_ = detail::product(complex_shape());
+    if (!bwd_.strides_set) bwd_strides_ = detail::row_major_strides(bwd_shape);
+    if (!bwd_.distance_set) bwd_distance_ = detail::product(bwd_shape);
   }
 
   std::vector<std::int64_t> checked_strides(const std::vector<std::int64_t>& s, const char* what) const {
@@ -360,9 +454,11 @@ template <precision Prec, domain Dom> class descriptor {
     if (batch_ > 1 && (fwd_distance_ == 0 || bwd_distance_ == 0))
       throw invalid_argument("pysyclfft::dft: batched transforms need FWD_DISTANCE and BWD_DISTANCE");
     if (!in_place_) return;
-    if constexpr (Dom == domain::COMPLEX) {
+    if (pads_or_crops() || kind_ == transform::HERMITIAN)
+      throw invalid_argument("pysyclfft::dft: INPUT_LENGTHS and HERMITIAN transforms need PLACEMENT NOT_INPLACE");
+    if (Dom == domain::COMPLEX || kind_ != transform::DFT) {
       if (fwd_strides_ != bwd_strides_ || fwd_distance_ != bwd_distance_)
-        throw invalid_argument("pysyclfft::dft: in-place complex transforms need equal FWD/BWD strides and distances");
+        throw invalid_argument("pysyclfft::dft: in-place complex, DCT and DST transforms need equal FWD/BWD strides and distances");
     } else {
       // Every real row starts where its complex row starts and lies within it.
       const std::size_t d = lengths_.size();
@@ -409,7 +505,8 @@ template <precision Prec, domain Dom> class descriptor {
     return events;
   }
 
-  std::vector<std::int64_t> lengths_;
+  std::vector<std::int64_t> lengths_, input_lengths_;  // input_lengths_ empty: LENGTHS
+  transform kind_ = transform::DFT;
   std::int64_t batch_ = 1;
   std::int64_t fwd_distance_ = 0, bwd_distance_ = 0;
   std::vector<std::int64_t> fwd_strides_, bwd_strides_;
@@ -422,6 +519,7 @@ template <precision Prec, domain Dom> class descriptor {
   std::shared_ptr<plan::NdPlan> complex_passes_;   // none for a 1-D REAL descriptor
   std::shared_ptr<plan::RealLinePlan> r2c_, c2r_;  // REAL: the last dimension
   std::shared_ptr<WorkBuffer> work_;               // REAL: see backward_needs_work()
+  std::shared_ptr<plan::NdPlan> fwd_plan_, bwd_plan_;  // on_nd_plans(): each direction's plan (may be one)
 };
 
 namespace detail {

@@ -116,9 +116,14 @@ inline void check_layout(const ArrayLayout& l, std::size_t rank, const char* wha
     throw std::invalid_argument(std::string("pysyclfft: the ") + what + " layout needs one stride per dimension");
 }
 
+// A plan that memory='minimal' forbids (it needs a work buffer).
+struct MemoryRefused : std::invalid_argument {
+  using std::invalid_argument::invalid_argument;
+};
+
 inline void refuse_if_minimal(const NdSpec& s, const std::string& what) {
   if (s.memory == Memory::minimal)
-    throw std::invalid_argument("pysyclfft: memory='minimal': " + what + "; use memory='auto'");
+    throw MemoryRefused("pysyclfft: memory='minimal': " + what + "; use memory='auto'");
 }
 
 }  // namespace pysyclfft::plan
