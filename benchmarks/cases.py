@@ -124,6 +124,6 @@ def reference(case, x_rows):
 
 
 def max_relative_error(y, ref):
-    """max|y - ref| / max|ref| (the metric of shared/anchors/cpu_peers.md)."""
+    """max|y - ref| / max|ref| (the max-norm relative error of docs/performance.md)."""
     y = np.asarray(y)
     return float(np.max(np.abs(y.astype(ref.dtype) - ref)) / np.max(np.abs(ref)))

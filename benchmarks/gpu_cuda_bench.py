@@ -4,7 +4,7 @@
 
 --check  accuracy of fft/ifft against numpy in complex128 (relative L2), cuFFT's beside it.
 --bench  batched c2c forward, 256 MiB of input per case, out of place: time per batch and
-         bandwidth as bytes read + written once (as /work/shared/anchors/gpu_peers.py counts),
+         bandwidth as bytes read + written once (as the peer measurements count it),
          cuFFT with a cached plan (cupyx get_fft_plan, preallocated output) in the same run.
 --sweep  kernel parameters (threads per transform, transforms per block, radices) around the
          planner's choice, for tuning plan/kernel_params.hpp's GPU branch.

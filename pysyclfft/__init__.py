@@ -2,7 +2,8 @@
 
 Works on dpnp arrays, dpnp.tensor.usm_ndarray (or anything exposing
 __sycl_usm_array_interface__), computing where the data lives, and on numpy
-arrays, computing on the default SYCL device.
+arrays, computing on the default SYCL device. dpnp is optional (the [dpnp]
+extra): without it device results are pysyclfft.DeviceArray.
 """
 from . import _environment
 
@@ -33,7 +34,18 @@ else:
     from ._real import hfft, hfft2, hfftn, ihfft, ihfft2, ihfftn, irfft, irfft2, irfftn, rfft, rfft2, rfftn  # noqa: E402
     from ._plan import Plan, get_fft_plan  # noqa: E402
     from . import config  # noqa: E402
-    from .interfaces.dpnp_fft import patch_dpnp_fft, restore_dpnp_fft  # noqa: E402
+    from ._device_array import DeviceArray  # noqa: E402
+
+    def patch_dpnp_fft():
+        """Make dpnp.fft's functions use pysyclfft (pysyclfft.interfaces.dpnp_fft; needs dpnp)."""
+        from .interfaces import dpnp_fft
+        return dpnp_fft.patch_dpnp_fft()
+
+    def restore_dpnp_fft():
+        """Give dpnp.fft its own functions back (needs dpnp)."""
+        from .interfaces import dpnp_fft
+        return dpnp_fft.restore_dpnp_fft()
+    from .interfaces import scipy_fft  # noqa: E402,F401  (pysyclfft.interfaces.scipy_fft without an import)
 
 __version__ = "0.1.0"
 
@@ -42,7 +54,7 @@ __all__ = [
     "rfft", "irfft", "rfft2", "irfft2", "rfftn", "irfftn", "hfft", "ihfft",
     "hfft2", "ihfft2", "hfftn", "ihfftn",
     "dct", "idct", "dst", "idst", "dctn", "idctn", "dstn", "idstn",
-    "get_fft_plan", "Plan", "config",
+    "get_fft_plan", "Plan", "config", "DeviceArray",
     "fftfreq", "rfftfreq", "fftshift", "ifftshift", "next_fast_len",
     "patch_dpnp_fft", "restore_dpnp_fft",
     "precompile", "precompile_real", "runtime_info",

@@ -1,5 +1,7 @@
 """python -m pysyclfft: print devices, runtime versions and kernel-cache state;
-python -m pysyclfft --cmakedir: print the directory for find_package(pysyclfft)."""
+python -m pysyclfft --cmakedir: print the directory for find_package(pysyclfft);
+python -m pysyclfft install-cuda-support [--root DIR] [--yes]: install the files the
+run-time compiler needs for CUDA devices (see _cuda_support)."""
 import sys
 
 from . import _environment, runtime_info
@@ -8,6 +10,11 @@ from . import _environment, runtime_info
 def main():
     if sys.argv[1:] == ["--cmakedir"]:
         print(_environment.cmake_dir())
+        return
+    if sys.argv[1:2] == ["install-cuda-support"]:
+        from . import _cuda_support
+
+        _cuda_support.main(sys.argv[2:])
         return
     info = runtime_info()
     print(f"pysyclfft {info['pysyclfft']}  (dpctl {info['dpctl']}, SYCL runtime {info['sycl_runtime']})")

@@ -83,12 +83,15 @@ def one_axis(shape, n, axis):
     return axis, check_points(n)
 
 
-def axes_and_shape(shape, s, axes, default_axes=None, numpy_deprecations=False):
+def axes_and_shape(shape, s, axes, default_axes=None, numpy_deprecations=False, resizing=False):
     """numpy 2's rules for fftn-style (s, axes): returns (axes, lengths).
 
     `default_axes` (e.g. (-2, -1) for fft2) applies when both are None; an entry
     -1 in s keeps that axis' length. `numpy_deprecations`: warn as numpy 2 does
-    about s without axes and None in s (scipy.fft's functions allow both)."""
+    about s without axes and None in s (scipy.fft's functions allow both).
+    `resizing`: the caller runs numpy's passes itself (see resizing_groups): an
+    axis repeated with another length, or none at all (a 0-d array, which numpy
+    returns untransformed); otherwise both are refused."""
     ndim = len(shape)
     if axes is None and s is None and default_axes is not None:
         axes = default_axes
@@ -108,7 +111,7 @@ def axes_and_shape(shape, s, axes, default_axes=None, numpy_deprecations=False):
             axes = tuple(axes)
         except TypeError:
             raise TypeError("pysyclfft: axes must be a sequence of integers") from None
-    if ndim == 0:
+    if ndim == 0 and not resizing:
         raise AxisError("pysyclfft: cannot transform a 0-d array (it has no axes)")
     axes = tuple(normalize_axis(a, ndim, "axes") for a in axes)
     if s is None:
@@ -127,8 +130,43 @@ def axes_and_shape(shape, s, axes, default_axes=None, numpy_deprecations=False):
         for a, n in zip(axes, s):
             if n < 1:
                 raise ValueError(f"pysyclfft: Invalid number of FFT data points ({n}) along axis {a}")
-    if len({(a, n) for a, n in zip(axes, s)}) != len(set(axes)):
+    if not resizing and len({(a, n) for a, n in zip(axes, s)}) != len(set(axes)):
         # numpy resizes between the passes over such an axis; one target shape cannot.
         raise NotImplementedError("pysyclfft: an axis repeated in axes with different lengths in s "
                                   "is not supported")
     return axes, s
+
+
+def resizing_groups(axes, lengths, last_first):
+    """Split a transform over (axes, lengths) into the consecutive groups one
+    transform each can do, as numpy applies them one axis after the other (the
+    last axis first when `last_first`): an axis met again with another length
+    starts a new group (numpy resizes between such passes). Returns
+    [(axes, lengths)] in application order, each group in the order of `axes`."""
+    passes = list(zip(axes, lengths))
+    if last_first:
+        passes.reverse()
+    groups, current = [], []
+    for axis, n in passes:
+        if any(a == axis and m != n for a, m in current):
+            groups.append(current)
+            current = []
+        current.append((axis, n))
+    groups.append(current)
+    if last_first:
+        groups = [group[::-1] for group in groups]
+    return [(tuple(a for a, _ in g), tuple(n for _, n in g)) for g in groups]
+
+
+def check_workers(workers):
+    """scipy.fft's `workers` rule: None, a positive count, or a negative one
+    counting back from os.cpu_count() (-1: every CPU). The SYCL device decides
+    its own parallelism, so the value is only validated."""
+    if workers is None:
+        return None
+    workers, cpus = check_integer(workers, "workers", -(2**63)), os.cpu_count() or 1
+    if workers == 0:
+        raise ValueError("pysyclfft: workers must not be zero")
+    if workers < -cpus:
+        raise ValueError(f"pysyclfft: workers value out of range; got {workers}, must not be less than {-cpus}")
+    return workers

@@ -1,36 +1,69 @@
 """Array kinds the API accepts, and how results are given back.
 
-USM arrays (dpnp.ndarray, usm_ndarray, anything with __sycl_usm_array_interface__)
-are computed where they live and returned as the same kind; numpy (and any
-other array-like) input is copied to the default SYCL device and back.
+USM arrays are computed where they live. Results come back as the input's kind:
+dpnp in, dpnp out; usm_ndarray in, usm_ndarray out (both need dpnp, the
+optional extra); any other __sycl_usm_array_interface__ object gives a
+pysyclfft.DeviceArray. numpy (and any other array-like) input is copied to the
+default SYCL device and back. Inside, every USM array is a DeviceArray view.
 """
 import threading
 
 import numpy as np
 
 import dpctl
-import dpnp
-import dpnp.tensor as dpt
+import dpctl.memory as dpm
 from dpctl.utils import SequentialOrderManager
+
+from ._device_array import DeviceArray
+
+try:  # optional: without dpnp every device result is a DeviceArray
+    import dpnp
+    import dpnp.tensor as dpt
+except ModuleNotFoundError as missing:
+    if not (missing.name or "").startswith("dpnp"):
+        raise
+    dpnp = dpt = None
 
 
 class ArrayKind:
     NUMPY = "numpy"
     DPNP = "dpnp"
-    USM = "usm_ndarray"
+    USM_NDARRAY = "usm_ndarray"
+    DEVICE = "DeviceArray"  # DeviceArray and other __sycl_usm_array_interface__ objects
+
+
+def has_dpnp():
+    return dpnp is not None
+
+
+def require_dpnp(what):
+    """dpnp itself, or an ImportError naming the extra that installs it."""
+    if dpnp is None:
+        raise ImportError(f"pysyclfft: {what} needs dpnp, which is not installed "
+                          "(install it with the extra: pip install \"pysyclfft[dpnp]\")")
+    return dpnp
+
+
+def _dpnp_kind(x):
+    if dpnp is None:
+        return None
+    if isinstance(x, dpnp.ndarray):
+        return ArrayKind.DPNP
+    if isinstance(x, dpt.usm_ndarray):
+        return ArrayKind.USM_NDARRAY
+    return None
 
 
 def is_usm(x):
     # The known kinds first: their __sycl_usm_array_interface__ getter waits for the queue.
-    return isinstance(x, (dpnp.ndarray, dpt.usm_ndarray)) or hasattr(x, "__sycl_usm_array_interface__")
+    return isinstance(x, DeviceArray) or _dpnp_kind(x) is not None or hasattr(x, "__sycl_usm_array_interface__")
 
 
 def kind_of(x):
-    if isinstance(x, dpnp.ndarray):
-        return ArrayKind.DPNP
-    if is_usm(x):
-        return ArrayKind.USM
-    return ArrayKind.NUMPY
+    known = _dpnp_kind(x)
+    if known is not None:
+        return known
+    return ArrayKind.DEVICE if is_usm(x) else ArrayKind.NUMPY
 
 
 def shape_of(x):
@@ -42,13 +75,31 @@ def shape_of(x):
     return np.shape(x)
 
 
-def as_usm_ndarray(x):
-    """A usm_ndarray view of a USM array (no copy)."""
-    if isinstance(x, dpnp.ndarray):
-        return x.get_array()
-    if isinstance(x, dpt.usm_ndarray):
+def _from_interface(x):
+    """A DeviceArray view of an object exposing __sycl_usm_array_interface__."""
+    interface = x.__sycl_usm_array_interface__
+    memory = dpm.as_usm_memory(x)
+    dtype = np.dtype(interface["typestr"])
+    first = interface["data"][0] + interface.get("offset", 0) * dtype.itemsize
+    return DeviceArray(memory, interface["shape"], dtype, interface.get("strides"),
+                       (first - memory._pointer) // dtype.itemsize, writable=not interface["data"][1])
+
+
+def as_device_array(x):
+    """A DeviceArray view of a USM array (no copy)."""
+    if isinstance(x, DeviceArray):
         return x
-    return dpt.asarray(x)
+    kind = _dpnp_kind(x)
+    if kind is None:
+        return _from_interface(x)
+    u = x.get_array() if kind == ArrayKind.DPNP else x
+    return DeviceArray(u.usm_data, u.shape, u.dtype, u.strides, u._element_offset, u.flags.writable)
+
+
+def as_usm_ndarray(a):
+    """The DeviceArray a as a usm_ndarray over the same memory (needs dpnp)."""
+    require_dpnp("a usm_ndarray result")
+    return dpt.usm_ndarray(a.shape, dtype=a.dtype, buffer=a.usm_data, strides=a.strides, offset=a._element_offset)
 
 
 _default_queue = None
@@ -65,20 +116,34 @@ def default_queue():
 
 
 def wrap_result(y, kind):
-    """Turn a usm_ndarray result into the caller's array kind."""
+    """Turn a DeviceArray result into the caller's array kind (no copy on the device)."""
     if kind == ArrayKind.DPNP:
-        return dpnp.ndarray._create_from_usm_ndarray(y)
+        return dpnp.ndarray._create_from_usm_ndarray(as_usm_ndarray(y))
+    if kind == ArrayKind.USM_NDARRAY:
+        return as_usm_ndarray(y)
     if kind == ArrayKind.NUMPY:
-        return dpt.asnumpy(y)
+        return y.asnumpy()
     return y
+
+
+def check_dtype(dtype):
+    """The dtype as numpy.dtype when pysyclfft computes it (numeric, at most double precision)."""
+    dtype = np.dtype(dtype)
+    if dtype.kind not in "biufc":
+        raise TypeError(f"pysyclfft: unsupported array dtype {dtype} (expected a numeric array)")
+    if dtype.kind in "fc" and dtype.itemsize > (16 if dtype.kind == "c" else 8):
+        # Extended precision lives on the host and no SYCL device computes it;
+        # computing it in double would silently drop digits the caller paid for.
+        raise TypeError(f"pysyclfft: long double ({dtype}) is not supported: no SYCL device computes extended "
+                        "precision. Convert to float64/complex128 (x.astype(numpy.complex128)) to compute in "
+                        "double precision here, or use scipy.fft or numpy.fft, which compute long double on the host")
+    return dtype
 
 
 def complex_result_dtype(dtype, queue):
     """numpy 2 rules: single precision stays single, everything else is double;
     a device without fp64 computes in single precision (as dpnp does)."""
-    dtype = np.dtype(dtype)
-    if dtype.kind not in "biufc":
-        raise TypeError(f"pysyclfft: unsupported array dtype {dtype} (expected a numeric array)")
+    dtype = check_dtype(dtype)
     single = dtype.newbyteorder("=") in (np.float16, np.float32, np.complex64)  # '>f4' is single too
     if not single and not queue.sycl_device.has_aspect_fp64:
         single = True

@@ -31,7 +31,7 @@ def _device_input(x, axes, lengths, dtype):
     target, crop, padded = resized_shape(x.shape, axes, lengths)
     if padded:
         z = _memory.zeros(target, dtype, x.sycl_queue, x.usm_type)
-        z[crop] = x[crop]
+        _memory.assign(z[crop], x[crop])
         return z, True
     view = x if target == x.shape else x[crop]
     if view.dtype != dtype:
@@ -58,10 +58,11 @@ def _same_layout(a, b):
 
 
 def check_usm_out(out, shape, dtype, queue):
-    """The usm_ndarray behind a caller's `out` for a result of shape/dtype on queue."""
+    """A DeviceArray view of a caller's USM `out` for a result of shape/dtype on queue."""
     if not _arrays.is_usm(out):
-        raise TypeError("pysyclfft: out must be of ArrayType dpnp.ndarray or usm_ndarray when the input is a USM array")
-    o = _arrays.as_usm_ndarray(out)
+        raise TypeError("pysyclfft: out must be of ArrayType dpnp.ndarray or usm_ndarray, or a pysyclfft.DeviceArray, "
+                        "when the input is a USM array")
+    o = _arrays.as_device_array(out)
     if o.shape != tuple(shape):
         raise ValueError(f"pysyclfft: out has wrong shape {o.shape}, expected {tuple(shape)}")
     if o.dtype != dtype:
@@ -127,8 +128,8 @@ class C2CTransform:
         manager.add_event_pair(event, event)
 
     def run_device(self, xu, out, forward):
-        """Transform of the usm_ndarray xu into `out` (a checked usm_ndarray, may be
-        xu itself) or into a new array; returns the result usm_ndarray."""
+        """Transform of the DeviceArray xu into `out` (a checked DeviceArray, may be
+        xu itself) or into a new array; returns the result DeviceArray."""
         src = xu
         if xu.dtype != self.result_dtype:  # converted once, cropped first
             src = _memory.astype(xu[resized_shape(xu.shape, self.axes, self.lengths)[1]], self.result_dtype)

@@ -8,11 +8,8 @@ imaginary parts (scipy's behaviour), through a real view of a private copy.
 The Plan kinds "dct1".."dct4" and "dst1".."dst4" (pysyclfft/_plan.py) run them:
 forward is the transform of that type, backward its inverse.
 """
-import operator
 
 import numpy as np
-
-import dpnp.tensor as dpt
 
 from . import _args, _arrays, _c2c, _info, _memory, _plan
 from ._arrays import shape_of
@@ -29,11 +26,6 @@ def _check_type(type):
     if type not in (1, 2, 3, 4):
         raise ValueError(f"pysyclfft: invalid type={type!r}; DCT/DST types are 1, 2, 3 and 4")
     return int(type)
-
-
-def _check_workers(workers):
-    if workers is not None and operator.index(workers) == 0:
-        raise ValueError("pysyclfft: workers must not be zero")
 
 
 def _logical_size(family, type, n):
@@ -57,13 +49,6 @@ def _trig_dtype(dtype, queue):
         raise TypeError(f"pysyclfft: unsupported array dtype {dtype} (expected a numeric array)")
     c = _arrays.complex_result_dtype(dtype, queue)
     return c if dtype.kind == "c" else _arrays.real_dtype_of(c)
-
-
-def _real_view(a):
-    """A contiguous complex array seen as reals, with a trailing axis of 2."""
-    real = _arrays.real_dtype_of(a.dtype)
-    strides = tuple(2 * s for s in a.strides) + (1,)
-    return dpt.usm_ndarray(a.shape + (2,), dtype=real, buffer=a, strides=strides)
 
 
 class TrigTransform:
@@ -105,7 +90,7 @@ class TrigTransform:
                          for forward in (True, False) for a, n in zip(self.axes, self.lengths))
 
     def run_device(self, xu, out, forward):
-        return _arrays.as_usm_ndarray(self._run(xu, _arrays.ArrayKind.USM, out, forward))
+        return self._run(xu, _arrays.ArrayKind.DEVICE, out, forward)
 
     def run_host(self, x, out, forward):
         return self._run(x, _arrays.ArrayKind.NUMPY, out, forward)
@@ -118,7 +103,7 @@ class TrigTransform:
             result = empty_like_shape(src, src.shape, src.dtype)
             if not owned or not src.flags.c_contiguous:
                 src, owned = _memory.copy(src), True
-            src, dst = _real_view(src), _real_view(result)
+            src, dst = src.real_view(), result.real_view()
         else:
             result = dst = output_array(src, src.shape, src.dtype, kind, out)
         # Pass i writes buffers[(P-1-i) % 2], so the last pass writes the result; the private input can be the
@@ -155,13 +140,13 @@ def _trig(x, family, type, axes, lengths, norm, orthogonalize, forward, workers,
     through a transform of its own."""
     type = _check_type(type)
     norm = _args.check_norm(norm) if plan is None or norm is not None else plan.norm
-    _check_workers(workers)
+    _args.check_workers(workers)
     if orthogonalize is None or bool(orthogonalize) == (norm == "ortho"):
         return _plan.run(f"{family}{type}", x, axes, lengths, norm, None, plan, forward)
     if plan is not None:
         raise ValueError(f"pysyclfft: orthogonalize={orthogonalize!r} differs from the plan's (norm {plan.norm!r})")
     queue, kind = queue_and_kind(x)
-    arr = np.asarray(x) if kind == _arrays.ArrayKind.NUMPY else _arrays.as_usm_ndarray(x)
+    arr = np.asarray(x) if kind == _arrays.ArrayKind.NUMPY else _arrays.as_device_array(x)
     transform = TrigTransform(queue, arr.shape, arr.dtype, family, type, axes, lengths, norm, orthogonalize)
     if kind == _arrays.ArrayKind.NUMPY:
         return transform.run_host(arr, None, forward)

@@ -1,10 +1,30 @@
 """numpy.fft-compatible complex transforms (numpy 2 signatures), plus `plan=`."""
-from . import _args, _plan
+import numpy as np
+
+from . import _args, _arrays, _plan
 from ._arrays import shape_of
 
 
 def _run(x, axes, lengths, forward, norm, out, plan):
     return _plan.run("c2c", x, axes, lengths, norm, out, plan, forward)
+
+
+def run_passes(x, axes, lengths, forward, norm, out, plan, last_first=True):
+    """An n-D complex transform as numpy does it, one axis after the other (the
+    last first, as numpy's fftn; irfftn goes first to last): one plan per group
+    of axes that keeps one length each (_args.resizing_groups). No axes (axes=(),
+    or a 0-d array): numpy returns its input array itself, untransformed."""
+    if not axes:
+        x = x if _arrays.is_usm(x) else np.asarray(x)
+        _arrays.check_dtype(x.dtype)
+        return x
+    groups = _args.resizing_groups(axes, lengths, last_first)
+    if len(groups) > 1 and plan is not None:
+        raise ValueError(f"pysyclfft: a plan cannot serve axes {list(axes)} with s={list(lengths)}: an axis "
+                         "repeated with another length is transformed in several passes")
+    for group_axes, group_lengths in groups[:-1]:
+        x = _run(x, group_axes, group_lengths, forward, norm, None, None)
+    return _run(x, *groups[-1], forward, norm, out, plan)
 
 
 def fft(x, /, n=None, axis=-1, norm=None, *, out=None, plan=None):
@@ -21,14 +41,14 @@ def ifft(x, /, n=None, axis=-1, norm=None, *, out=None, plan=None):
 
 def fftn(x, /, s=None, axes=None, norm=None, *, out=None, plan=None):
     """n-D discrete Fourier transform over `axes` (numpy.fft.fftn)."""
-    axes, s = _args.axes_and_shape(shape_of(x), s, axes, numpy_deprecations=True)
-    return _run(x, axes, s, True, norm, out, plan)
+    axes, s = _args.axes_and_shape(shape_of(x), s, axes, numpy_deprecations=True, resizing=True)
+    return run_passes(x, axes, s, True, norm, out, plan)
 
 
 def ifftn(x, /, s=None, axes=None, norm=None, *, out=None, plan=None):
     """n-D inverse discrete Fourier transform over `axes` (numpy.fft.ifftn)."""
-    axes, s = _args.axes_and_shape(shape_of(x), s, axes, numpy_deprecations=True)
-    return _run(x, axes, s, False, norm, out, plan)
+    axes, s = _args.axes_and_shape(shape_of(x), s, axes, numpy_deprecations=True, resizing=True)
+    return run_passes(x, axes, s, False, norm, out, plan)
 
 
 def fft2(x, /, s=None, axes=(-2, -1), norm=None, *, out=None, plan=None):

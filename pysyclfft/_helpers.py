@@ -1,17 +1,35 @@
 """Array helpers of the fft namespaces: sample frequencies, shifts and fast lengths.
 
-fftfreq/rfftfreq build their result on the device (dpnp's signature); the shifts
-roll USM arrays on their device and numpy arrays on the host, so no data
-crosses between them."""
+fftfreq/rfftfreq return numpy arrays unless a SYCL placement is asked for
+(dpnp's signature): then the (small) frequency vector is computed on the host
+and copied to the requested queue, a dpnp array when dpnp is installed, else a
+DeviceArray. The shifts roll USM arrays as block copies on the device
+(pysyclfft/_memory.py assign) and numpy arrays on the host, so no data crosses
+between them."""
+import itertools
+import operator
+
 import numpy as np
 
-import dpnp
-import dpnp.tensor as dpt
+import dpctl
 
-from . import _args, _arrays
+from . import _args, _arrays, _device_array, _memory
 
 # Prime factors the kernels have radices for: lengths made of them are fastest.
 FAST_PRIMES = (2, 3, 5, 7, 11, 13)
+
+
+def _check_count(n):
+    """numpy's rule: n must be an integer (ValueError otherwise); here also >= 1."""
+    if isinstance(n, (bool, np.bool_)):
+        raise ValueError("pysyclfft: n (the number of samples) must be an integer, got bool")
+    try:
+        n = operator.index(n)
+    except TypeError:
+        raise ValueError(f"pysyclfft: n (the number of samples) must be an integer, got {type(n).__name__}") from None
+    if n < 1:
+        raise ValueError(f"pysyclfft: n (the number of samples) must be >= 1, got {n}")
+    return n
 
 
 def _check_spacing(d):
@@ -22,31 +40,67 @@ def _check_spacing(d):
     return d
 
 
-def _frequency_range(stop, n, d, dtype, device, usm_type, sycl_queue):
-    if dtype is None:
-        dtype = dpnp.default_float_type(device=device, sycl_queue=sycl_queue)
-    elif np.dtype(dtype).kind != "f":
+def _check_float_dtype(dtype):
+    if dtype is not None and np.dtype(dtype).kind != "f":
         raise TypeError(f"pysyclfft: dtype must be a real floating-point type, got {np.dtype(dtype)}")
-    k = dpnp.arange(stop, dtype=dtype, device=device, usm_type=usm_type, sycl_queue=sycl_queue)
-    return k, 1.0 / (n * d)
+    return dtype
+
+
+def _placement_queue(device, sycl_queue):
+    """The queue of dpnp's (device, sycl_queue) arguments: None is the default
+    device's cached queue, as dpnp's own constructors use."""
+    if sycl_queue is not None:
+        return sycl_queue
+    if device is None:
+        return dpctl.get_device_cached_queue(dpctl.select_default_device())
+    if isinstance(device, dpctl.SyclQueue):
+        return device
+    if hasattr(device, "sycl_queue"):  # dpnp's Device
+        return device.sycl_queue
+    return dpctl.get_device_cached_queue(device if isinstance(device, dpctl.SyclDevice) else dpctl.SyclDevice(device))
+
+
+def _on_device(host, dtype, device, usm_type, sycl_queue):
+    """The host frequencies as a dpnp array (or DeviceArray without dpnp) of
+    `dtype`, which defaults to float64 where the device has it (dpnp's rule)."""
+    queue = _placement_queue(device, sycl_queue)
+    if dtype is None:
+        dtype = np.float64 if queue.sycl_device.has_aspect_fp64 else np.float32
+    result = _memory.empty(host.shape, dtype, queue, usm_type or "device")
+    _device_array.from_host(result, host)
+    return _arrays.wrap_result(result, _arrays.ArrayKind.DPNP if _arrays.has_dpnp() else _arrays.ArrayKind.DEVICE)
+
+
+def sample_frequencies(n, d, full, dtype=None, device=None, usm_type=None, sycl_queue=None, on_device=None):
+    """fftfreq (full=True) or rfftfreq (full=False) of n samples spaced d.
+
+    A numpy array (float64 unless `dtype`) when no SYCL placement is asked for
+    (numpy in, numpy out); a device array (dpnp, or DeviceArray without dpnp) on
+    `device`/`sycl_queue` when one is, or when `on_device` (dpnp.fft)."""
+    n, d, dtype = _check_count(n), _check_spacing(d), _check_float_dtype(dtype)
+    if on_device is None:
+        on_device = device is not None or usm_type is not None or sycl_queue is not None
+    k = np.arange(n if full else n // 2 + 1, dtype=np.float64)
+    if full:
+        k[(n + 1) // 2:] -= n  # negative frequencies follow the non-negative ones
+    k *= 1.0 / (n * d)
+    if on_device:
+        return _on_device(k, dtype, device, usm_type, sycl_queue)
+    return k if dtype is None else k.astype(dtype)
 
 
 def fftfreq(n, /, d=1.0, *, dtype=None, device=None, usm_type=None, sycl_queue=None):
-    """Sample frequencies of an n-point FFT with spacing d, as a dpnp array:
-    [0, 1, ..., (n-1)//2, -(n//2), ..., -1] / (n*d) (numpy.fft.fftfreq)."""
-    n, d = _args.check_integer(n, "n", 1), _check_spacing(d)
-    k, step = _frequency_range(n, n, d, dtype, device, usm_type, sycl_queue)
-    k[(n + 1) // 2:] -= n  # negative frequencies follow the non-negative ones
-    k *= step
-    return k
+    """Sample frequencies of an n-point FFT with spacing d:
+    [0, 1, ..., (n-1)//2, -(n//2), ..., -1] / (n*d) (numpy.fft.fftfreq).
+    A numpy array, or a device array when `device` (a SYCL device, queue or filter
+    string), `usm_type` or `sycl_queue` is given (dpnp.fft.fftfreq)."""
+    return sample_frequencies(n, d, True, dtype, device, usm_type, sycl_queue)
 
 
 def rfftfreq(n, /, d=1.0, *, dtype=None, device=None, usm_type=None, sycl_queue=None):
-    """Sample frequencies of an n-point real FFT: [0, 1, ..., n//2] / (n*d)."""
-    n, d = _args.check_integer(n, "n", 1), _check_spacing(d)
-    k, step = _frequency_range(n // 2 + 1, n, d, dtype, device, usm_type, sycl_queue)
-    k *= step
-    return k
+    """Sample frequencies of an n-point real FFT: [0, 1, ..., n//2] / (n*d)
+    (numpy.fft.rfftfreq); numpy or device array as fftfreq."""
+    return sample_frequencies(n, d, False, dtype, device, usm_type, sycl_queue)
 
 
 def _roll_to(x, axes, shift_of_length):
@@ -59,8 +113,27 @@ def _roll_to(x, axes, shift_of_length):
     shifts = tuple(shift_of_length(shape[a]) for a in axes)
     if not _arrays.is_usm(x):
         return np.roll(np.asarray(x), shifts, axes)
-    y = dpt.roll(_arrays.as_usm_ndarray(x), shift=shifts, axis=tuple(axes))
-    return _arrays.wrap_result(y, _arrays.kind_of(x))
+    return _arrays.wrap_result(_device_roll(_arrays.as_device_array(x), shifts, axes), _arrays.kind_of(x))
+
+
+def _device_roll(a, shifts, axes):
+    """a rolled by `shifts` along `axes` (repeats add up): each axis splits into
+    two blocks that swap places, so the result is 2**len(axes) block copies."""
+    total = [0] * a.ndim
+    for axis, shift in zip(axes, shifts):
+        total[axis] += shift
+    rolled = _memory.empty(a.shape, a.dtype, a.sycl_queue, a.usm_type)
+    pieces = []
+    for n, shift in zip(a.shape, total):
+        k = shift % n if n else 0
+        pieces.append([(slice(0, n - k), slice(k, n)), (slice(n - k, n), slice(0, k))])
+    for combination in itertools.product(*pieces):
+        source = tuple(src for src, _ in combination)
+        target = tuple(dst for _, dst in combination)
+        block = rolled[target]
+        if block.size:
+            _memory.assign(block, a[source])
+    return rolled
 
 
 def fftshift(x, axes=None):

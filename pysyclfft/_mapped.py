@@ -4,10 +4,7 @@ axis (AxisMap: fused into one kernel or as passes around a complex plan), and
 handing the result back as the caller's array kind."""
 import numpy as np
 
-import dpnp.tensor as dpt
-from dpctl.utils import SequentialOrderManager
-
-from . import _arrays, _c2c, _core, _launch, _memory, _plans
+from . import _arrays, _c2c, _core, _device_array, _launch, _memory, _plans
 
 RealTransform = _core.RealTransform
 
@@ -17,32 +14,20 @@ force_unfused = False
 
 def queue_and_kind(x):
     kind = _arrays.kind_of(x)
-    queue = _arrays.default_queue() if kind == _arrays.ArrayKind.NUMPY else _arrays.as_usm_ndarray(x).sycl_queue
+    queue = _arrays.default_queue() if kind == _arrays.ArrayKind.NUMPY else _arrays.as_device_array(x).sycl_queue
     return queue, kind
 
 
 def device_input(x, kind, queue, axes, lengths, dtype):
     """x cropped/zero-padded to `lengths` along `axes`, converted to `dtype`, as a
-    usm_ndarray on `queue`. Returns (array, owned): owned arrays are private
+    DeviceArray on `queue`. Returns (array, owned): owned arrays are private
     contiguous copies the caller may overwrite."""
     if kind == _arrays.ArrayKind.NUMPY:
         host = np.ascontiguousarray(_c2c._host_input(np.asarray(x), axes, lengths, dtype))
         dev = _memory.empty(host.shape, dtype, queue)
-        _copy_and_wait(queue, _launch.usm_view(dev)[0], host.ctypes.data, host.nbytes)
+        _device_array.from_host(dev, host)
         return dev, True
-    return _c2c._device_input(_arrays.as_usm_ndarray(x), axes, lengths, dtype)
-
-
-def _copy_and_wait(queue, dst, src, nbytes):
-    """Blocking copy after all work submitted on `queue` (no GIL-taking host task: thread safe)."""
-    _core.copy_and_wait(queue, dst, src, nbytes, SequentialOrderManager[queue].submitted_events)
-
-
-def _to_host(y):
-    """A numpy copy of the C-contiguous usm_ndarray y, once every kernel writing it is done."""
-    result = np.empty(y.shape, dtype=y.dtype)
-    _copy_and_wait(y.sycl_queue, result.ctypes.data, _launch.usm_view(y)[0], result.nbytes)
-    return result
+    return _c2c._device_input(_arrays.as_device_array(x), axes, lengths, dtype)
 
 
 def private_copy(a, owned):
@@ -106,7 +91,7 @@ def _fft_buffer(src, axis, length, dtype):
     order = [d for d in range(src.ndim) if d != axis] + [axis]
     shape = [src.shape[d] for d in order[:-1]] + [length]
     buffer = _memory.empty(shape, dtype, src.sycl_queue, src.usm_type)
-    return dpt.permute_dims(buffer, tuple(int(i) for i in np.argsort(order)))
+    return buffer.permuted(tuple(int(i) for i in np.argsort(order)))
 
 
 def _check_out(out, shape, dtype, kind):
@@ -114,7 +99,8 @@ def _check_out(out, shape, dtype, kind):
         if not isinstance(out, np.ndarray):
             raise TypeError("pysyclfft: out must be a numpy array when the input is a numpy array")
     elif not _arrays.is_usm(out):
-        raise TypeError("pysyclfft: out must be a USM array (dpnp or usm_ndarray) when the input is one")
+        raise TypeError("pysyclfft: out must be a USM array (dpnp.ndarray, usm_ndarray, DeviceArray) when the input "
+                        "is one")
     if tuple(out.shape) != tuple(shape):
         raise ValueError(f"pysyclfft: out has wrong shape {tuple(out.shape)}, expected {tuple(shape)}")
     if np.dtype(out.dtype) != np.dtype(dtype):
@@ -129,7 +115,7 @@ def output_array(src, shape, dtype, kind, out):
         return empty_like_shape(src, shape, dtype)
     _check_out(out, shape, dtype, kind)
     if kind != _arrays.ArrayKind.NUMPY:
-        o = _arrays.as_usm_ndarray(out)
+        o = _arrays.as_device_array(out)
         if o.sycl_queue != src.sycl_queue:
             raise ValueError("pysyclfft: out is on a different SYCL queue than the input")
         if not _c2c._shares_memory(o, src):
@@ -140,14 +126,11 @@ def output_array(src, shape, dtype, kind, out):
 def deliver(y, kind, out):
     """The result y (from output_array) as the caller's array kind, or in `out`."""
     if out is None:
-        return _to_host(y) if kind == _arrays.ArrayKind.NUMPY else _arrays.wrap_result(y, kind)
+        return _arrays.wrap_result(y, kind)
     if kind == _arrays.ArrayKind.NUMPY:
-        if out.flags.c_contiguous and out.flags.writeable:
-            _copy_and_wait(y.sycl_queue, out.ctypes.data, _launch.usm_view(y)[0], out.nbytes)
-        else:
-            np.copyto(out, _to_host(y))
+        _device_array.to_host(y, into=out)
         return out
-    o = _arrays.as_usm_ndarray(out)
+    o = _arrays.as_device_array(out)
     if _launch.usm_view(o) != _launch.usm_view(y):
-        o[...] = y  # out overlapped the input: the result went to a new array
+        _memory.assign(o, y)  # out overlapped the input: the result went to a new array
     return out

@@ -8,12 +8,12 @@ functions take theirs from the calling thread's plan cache (pysyclfft.config).
 Each kind of transform is a small class registered in `_KIND_FACTORIES`:
     factory(queue, shape, dtype, s, axes, norm, memory) -> implementation with
     .axes, .lengths, .result_dtype, .out_shape, .workspace_bytes, .describe(),
-    .run_device(x_usm, out_usm_or_None, forward) -> usm_ndarray,
+    .run_device(x_device_array, out_device_array_or_None, forward) -> DeviceArray,
     .run_host(x_numpy, out_numpy_or_None, forward) -> numpy array.
 """
 import numpy as np
 
-from . import _args, _arrays, _c2c
+from . import _args, _arrays, _c2c, _memory
 
 KINDS = ("c2c", "r2c", "c2r") + tuple(f"{t}{i}" for t in ("dct", "dst") for i in range(1, 5))
 MEMORY_MODES = ("auto", "minimal")
@@ -50,9 +50,9 @@ def _check_memory(memory):
 
 def array_signature(x):
     """(on_host, queue, shape, element strides, dtype, array) of a numpy or USM array;
-    the array is the numpy array or the usm_ndarray the transform reads."""
+    the array is the numpy array or the DeviceArray view the transform reads."""
     if _arrays.is_usm(x):
-        xu = _arrays.as_usm_ndarray(x)
+        xu = _arrays.as_device_array(x)
         return False, xu.sycl_queue, xu.shape, xu.strides, xu.dtype, xu
     x = np.asarray(x)
     strides = tuple(s // x.itemsize for s in x.strides)
@@ -141,11 +141,11 @@ class Plan:
             np.can_cast(self.result_dtype, dtype, "same_kind")
 
     def _cast_into(self, checked, y):
-        """Cast the result y into the checked out array (numpy or usm_ndarray)."""
+        """Cast the result y into the checked out array (numpy or DeviceArray)."""
         if self._on_host:
             np.copyto(checked, y, casting="same_kind")
         else:
-            checked[...] = _arrays.as_usm_ndarray(y)
+            _memory.assign(checked, _arrays.as_device_array(y))
 
     def __call__(self, x, out=None, forward=True):
         """Transform x (forward=True) or inverse-transform it; returns the result
@@ -161,7 +161,7 @@ class Plan:
         return self(x, out=out, forward=False)
 
     def execute(self, x, arr, out, forward):
-        """Run on `arr` (x as numpy array or usm_ndarray, already checked against the plan)."""
+        """Run on `arr` (x as numpy array or DeviceArray, already checked against the plan)."""
         if self._in_place:
             if out is not None and out is not x:
                 raise ValueError("pysyclfft: an in-place plan writes into its input; do not pass another out")
@@ -210,15 +210,40 @@ def cached_plan(kind, x, s, axes, norm, in_place=False, memory="auto"):
 
 def run(kind, x, axes, lengths, norm, out, plan, forward):
     """A transform function's body: with `plan` check it matches the call, else
-    take the thread's cached plan; then run it in the given direction."""
+    take the thread's cached plan; then run it in the given direction. Running
+    out of memory names what was being allocated, how big and on which device."""
     if plan is None:
-        plan, arr = cached_plan(kind, x, lengths, axes, norm)
-        return plan.execute(x, arr, out, forward)
-    if not isinstance(plan, Plan):
-        raise TypeError(f"pysyclfft: plan must be a pysyclfft.Plan, got {type(plan).__name__}")
-    if plan.kind != kind or plan.axes != tuple(axes) or plan.lengths != tuple(lengths):
-        raise ValueError(f"pysyclfft: plan {plan!r} does not match this {kind} transform over axes "
-                         f"{list(axes)} with s={list(lengths)}")
-    if norm is not None and _args.check_norm(norm) != plan.norm:
-        raise ValueError(f"pysyclfft: norm={norm!r} differs from the plan's norm {plan.norm!r}")
-    return plan(x, out=out, forward=forward)
+        try:
+            plan, arr = cached_plan(kind, x, lengths, axes, norm)
+        except MemoryError as error:
+            queue = _arrays.as_usm_ndarray(x).sycl_queue if _arrays.is_usm(x) else _arrays.default_queue()
+            raise _out_of_memory("building the plan (twiddle tables, scratch, kernels)", kind, x, lengths, queue,
+                                 error) from error
+        call = lambda: plan.execute(x, arr, out, forward)  # noqa: E731
+    else:
+        if not isinstance(plan, Plan):
+            raise TypeError(f"pysyclfft: plan must be a pysyclfft.Plan, got {type(plan).__name__}")
+        if plan.kind != kind or plan.axes != tuple(axes) or plan.lengths != tuple(lengths):
+            raise ValueError(f"pysyclfft: plan {plan!r} does not match this {kind} transform over axes "
+                             f"{list(axes)} with s={list(lengths)}")
+        if norm is not None and _args.check_norm(norm) != plan.norm:
+            raise ValueError(f"pysyclfft: norm={norm!r} differs from the plan's norm {plan.norm!r}")
+        call = lambda: plan(x, out=out, forward=forward)  # noqa: E731
+    try:
+        return call()
+    except MemoryError as error:
+        result = np.prod(plan.out_shape, dtype=float) * plan.result_dtype.itemsize
+        raise _out_of_memory(f"allocating the result ({_gib(result)}) and scratch", kind, x, lengths, plan.queue,
+                             error) from error
+
+
+def _gib(nbytes):
+    return f"{nbytes / 2**30:.3g} GiB"
+
+
+def _out_of_memory(step, kind, x, lengths, queue, error):
+    """A MemoryError saying which step of which transform ran out, on which device."""
+    device = queue.sycl_device
+    return MemoryError(f"pysyclfft: out of memory {step} for a {kind} transform of lengths {list(lengths)} "
+                       f"(input shape {list(_arrays.shape_of(x))}) on {device.name} "
+                       f"({_gib(device.global_mem_size)} of global memory): {error}")

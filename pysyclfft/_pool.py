@@ -27,13 +27,13 @@ import threading
 
 import dpctl.memory as dpm
 
-from . import _args, _keepalive
+from . import _args, _device_array, _keepalive
 
 DEFAULT_LIMIT = 2 << 30
 _MIN_BLOCK = 512
 _BINS_PER_OCTAVE = 4
 
-_RAW = {"device": dpm.MemoryUSMDevice, "shared": dpm.MemoryUSMShared, "host": dpm.MemoryUSMHost}
+RAW_MEMORY = _device_array.USM_MEMORY
 
 _returned = collections.deque()  # (key, block) of leases whose arrays died; appends are atomic
 
@@ -47,7 +47,7 @@ class _ReturnsBlock:
 
 # One lease class per USM type, so the arrays report the input's usm_type.
 _LEASE_TYPES = {usm: type(f"Pooled{raw.__name__}", (_ReturnsBlock, raw), {"__slots__": ("_lease",)})
-                for usm, raw in _RAW.items()}
+                for usm, raw in RAW_MEMORY.items()}
 
 
 def bin_size(nbytes):
@@ -118,10 +118,10 @@ class MemoryPool:
 
     def _allocate(self, queue, usm_type, size):
         try:
-            return _RAW[usm_type](size, queue=queue)
+            return RAW_MEMORY[usm_type](size, queue=queue)
         except dpm.USMAllocationError:
             self.clear()  # the device is full: give the idle blocks back and try once more
-            return _RAW[usm_type](size, queue=queue)
+            return RAW_MEMORY[usm_type](size, queue=queue)
 
     def _drain(self):
         """Take back the blocks of dead arrays; returns those beyond the limit (to free outside the lock)."""

@@ -13,8 +13,9 @@ output, the complex passes run backward). "c2r": backward irfftn, forward hfftn
 the real pass conjugates its input).
 """
 import numpy as np
+from numpy.exceptions import AxisError
 
-from . import _args, _arrays, _c2c, _plan
+from . import _args, _arrays, _c2c, _fft, _plan
 from ._arrays import shape_of
 from ._mapped import AxisMap, RealTransform, deliver, device_input, output_array, private_copy
 
@@ -65,7 +66,7 @@ class _HalfSpectrumTransform:
         return _args.scale_factor(self._norm, self.lengths[-1], forward)
 
     def run_device(self, xu, out, forward):
-        return _arrays.as_usm_ndarray(self._run(xu, _arrays.ArrayKind.USM, out, forward))
+        return self._run(xu, _arrays.ArrayKind.DEVICE, out, forward)
 
     def run_host(self, x, out, forward):
         return self._run(x, _arrays.ArrayKind.NUMPY, out, forward)
@@ -112,22 +113,37 @@ class C2RTransform(_HalfSpectrumTransform):
         return deliver(y, kind, out)
 
 
-def _real_axes(shape, s, axes, numpy_deprecations=True):
-    """(axes, lengths) of a real transform: at least one axis, the last being the real one."""
-    axes, s = _args.axes_and_shape(shape, s, axes, numpy_deprecations=numpy_deprecations)
-    if not axes:
-        raise ValueError("pysyclfft: axes must not be empty: a real transform needs at least one axis")
-    if axes[-1] in axes[:-1]:
+def _real_axes(shape, s, axes, numpy_deprecations=True, resizing=False):
+    """(axes, lengths) of a real transform: at least one axis, the last being the real one.
+    `resizing`: the caller runs an axis repeated with another length, or the real
+    axis repeated, in several passes (see _in_one_plan)."""
+    axes, s = _args.axes_and_shape(shape, s, axes, numpy_deprecations=numpy_deprecations, resizing=resizing)
+    if not axes:  # AxisError: numpy's class (IndexError) and ours before (ValueError)
+        raise AxisError("pysyclfft: axes must not be empty: a real transform needs at least one axis "
+                        f"(a 0-d array has none), got {len(shape)}-d input and no axes")
+    if axes[-1] in axes[:-1] and not resizing:
         # numpy resizes the half spectrum between such passes; one plan has one shape per axis.
         raise NotImplementedError(f"pysyclfft: the real axis {axes[-1]} (the last of axes) repeated in axes "
                                   "is not supported")
     return axes, s
 
 
-def _c2r_axes(shape, s, axes, numpy_deprecations=True):
+def _in_one_plan(axes, lengths):
+    """Whether one r2c/c2r plan does the transform: the real axis appears once and
+    every other axis keeps one length."""
+    return axes[-1] not in axes[:-1] and len(set(zip(axes, lengths))) == len(set(axes))
+
+
+def _check_no_plan(plan, axes, lengths):
+    if plan is not None:
+        raise ValueError(f"pysyclfft: a plan cannot serve axes {list(axes)} with s={list(lengths)}: a repeated "
+                         "axis is transformed in several passes")
+
+
+def _c2r_axes(shape, s, axes, numpy_deprecations=True, resizing=False):
     """numpy's (axes, output lengths) of irfftn: the last length defaults to 2*(m-1)."""
     given = s is not None
-    axes, s = _real_axes(shape, s, axes, numpy_deprecations)
+    axes, s = _real_axes(shape, s, axes, numpy_deprecations, resizing)
     if not given:
         s = tuple(s[:-1]) + (_args.check_points(2 * (shape[axes[-1]] - 1), "n"),)
     return axes, s
@@ -167,14 +183,22 @@ def irfft(a, n=None, axis=-1, norm=None, out=None, *, plan=None):
 
 def rfftn(a, s=None, axes=None, norm=None, out=None, *, plan=None):
     """n-D discrete Fourier transform of real input, the last axis real (numpy.fft.rfftn)."""
-    axes, s = _real_axes(shape_of(a), s, axes)
-    return _plan.run("r2c", a, axes, s, norm, out, plan, True)
+    axes, s = _real_axes(shape_of(a), s, axes, resizing=True)
+    if _in_one_plan(axes, s):
+        return _plan.run("r2c", a, axes, s, norm, out, plan, True)
+    _check_no_plan(plan, axes, s)  # numpy: the real axis first, then the others last to first
+    half = _plan.run("r2c", a, axes[-1:], s[-1:], norm, None, None, True)
+    return _fft.run_passes(half, axes[:-1], s[:-1], True, norm, out, None)
 
 
 def irfftn(a, s=None, axes=None, norm=None, out=None, *, plan=None):
     """Inverse of rfftn (numpy.fft.irfftn)."""
-    axes, s = _c2r_axes(shape_of(a), s, axes)
-    return _plan.run("c2r", a, axes, s, norm, out, plan, False)
+    axes, s = _c2r_axes(shape_of(a), s, axes, resizing=True)
+    if _in_one_plan(axes, s):
+        return _plan.run("c2r", a, axes, s, norm, out, plan, False)
+    _check_no_plan(plan, axes, s)  # numpy: the complex axes first to last, then the real one
+    spectrum = _fft.run_passes(a, axes[:-1], s[:-1], False, norm, None, None, last_first=False)
+    return _plan.run("c2r", spectrum, axes[-1:], s[-1:], norm, out, None, False)
 
 
 def rfft2(a, s=None, axes=(-2, -1), norm=None, out=None, *, plan=None):

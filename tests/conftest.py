@@ -16,6 +16,45 @@ import pytest
 
 import pysyclfft
 
+# dpnp is an optional extra: tests that use it are marked @needs_dpnp and skipped without it.
+try:
+    import dpnp
+    import dpnp.tensor as dpt
+except ModuleNotFoundError:
+    dpnp = dpt = None
+
+needs_dpnp = pytest.mark.needs_dpnp
+
+# Array kinds of the inputs: numpy, dpnp and pysyclfft.DeviceArray (the device kind without dpnp).
+KINDS = ["numpy", pytest.param("dpnp", marks=needs_dpnp), "device"]
+DEVICE_KIND = "device" if dpnp is None else "dpnp"
+
+
+def as_kind(host, kind):
+    """The numpy array `host` as an input of `kind` (a copy on the default device for the device kinds)."""
+    if kind == "numpy":
+        return host
+    if kind == "dpnp":
+        return dpnp.asarray(host)
+    return pysyclfft.DeviceArray.from_numpy(host, pysyclfft._arrays.default_queue())
+
+
+def like(x, host):
+    """The numpy array `host` as an input of x's kind (numpy, dpnp or DeviceArray)."""
+    if isinstance(x, np.ndarray):
+        return host
+    return as_kind(host, "dpnp" if dpnp is not None and isinstance(x, dpnp.ndarray) else "device")
+
+
+def pytest_collection_modifyitems(config, items):
+    if dpnp is not None:
+        return
+    skip = pytest.mark.skip(reason="needs dpnp (pip install pysyclfft[dpnp])")
+    for item in items:
+        if item.get_closest_marker("needs_dpnp"):
+            item.add_marker(skip)
+
+
 RADICES = (2, 3, 5, 7, 11, 13)
 MAX_LENGTH = 8192
 
@@ -130,16 +169,12 @@ def relative_l2(got, ref):
 
 
 def to_numpy(y):
-    """Host copy of a numpy, dpnp or usm_ndarray result."""
+    """Host copy of a numpy, dpnp, usm_ndarray or DeviceArray result."""
     if isinstance(y, np.ndarray):
         return y
-    import dpnp.tensor as dpt
-
-    if isinstance(y, dpt.usm_ndarray):
+    if dpt is not None and isinstance(y, dpt.usm_ndarray):
         return dpt.asnumpy(y)
-    import dpnp
-
-    return dpnp.asnumpy(y)
+    return y.asnumpy()  # dpnp.ndarray, pysyclfft.DeviceArray
 
 
 def assert_fft_close(got, ref, dtype, n):

@@ -6,16 +6,8 @@ import math
 import numpy as np
 import pytest
 
-import dpnp
-import dpnp.tensor as dpt
-
+from conftest import to_numpy as host
 from pysyclfft import _mapped, config
-
-
-def host(y):
-    if isinstance(y, np.ndarray):
-        return y
-    return dpt.asnumpy(y) if isinstance(y, dpt.usm_ndarray) else dpnp.asnumpy(y)
 
 
 def assert_close(got, ref, dtype, n, constant):

@@ -8,7 +8,7 @@ import pytest
 from numpy.exceptions import AxisError
 
 import dpctl
-import dpnp
+from conftest import dpnp, needs_dpnp
 import pysyclfft as p
 
 from cpp_programs import TOOLS_PRESENT, run_cpp_program
@@ -78,17 +78,32 @@ def test_bad_s_and_axes(f):
         f(x, axes=1)
 
 
+# Over every axis by default: a 0-d array has none, and numpy returns it untransformed.
+ALL_AXES_BY_DEFAULT = [p.fftn, p.ifftn]
+
+
 @pytest.mark.parametrize("f", ALL, ids=name)
 @pytest.mark.parametrize("zero_d", [np.float32(1), np.array(1j), None], ids=["scalar", "0-d", "None"])
 def test_zero_dimensional_input(f, zero_d):
-    with pytest.raises(AxisError, match="0-d"):
-        f(zero_d)
+    if f in ALL_AXES_BY_DEFAULT and zero_d is not None:
+        np.testing.assert_array_equal(f(zero_d), getattr(np.fft, f.__name__)(zero_d))
+    elif f in ALL_AXES_BY_DEFAULT:
+        with pytest.raises(TypeError, match="dtype object"):
+            f(zero_d)
+    else:
+        with pytest.raises(AxisError, match="0-d"):
+            f(zero_d)
 
 
+@needs_dpnp
 @pytest.mark.parametrize("f", ALL, ids=name)
 def test_zero_dimensional_dpnp_input(f):
-    with pytest.raises(AxisError, match="0-d"):
-        f(dpnp.asarray(np.float32(1) if f in REAL_IN + REAL_N + TRIG + TRIG_N else np.complex64(1)))
+    x = dpnp.asarray(np.float32(1) if f in REAL_IN + REAL_N + TRIG + TRIG_N else np.complex64(1))
+    if f in ALL_AXES_BY_DEFAULT:
+        assert dpnp.asnumpy(f(x)) == dpnp.asnumpy(x)
+    else:
+        with pytest.raises(AxisError, match="0-d"):
+            f(x)
 
 
 @pytest.mark.parametrize("f", ALL, ids=name)
@@ -104,18 +119,23 @@ def test_complex_input_to_real_transform(f):
         f(X)
 
 
+@needs_dpnp
 def test_empty_axes():
-    # numpy and scipy compute nothing for c2c/trigonometric transforms over no axes;
-    # a real transform needs its real (last) axis.
-    assert np.array_equal(p.fftn(X, axes=()), X)
+    # numpy and scipy compute nothing for c2c/trigonometric transforms over no axes
+    # (numpy's fftn returns its input itself); a real transform needs its real (last)
+    # axis: AxisError, an IndexError as numpy's and a ValueError as scipy's.
+    assert p.fftn(X, axes=()) is X and p.ifft2(R, axes=()) is R
     for f in (p.dctn, p.idstn):
         y = f(R, axes=())
         assert y.dtype == R.dtype and np.array_equal(y, R)
     y = p.dctn(dpnp.asarray(R), axes=())
     assert np.array_equal(dpnp.asnumpy(y), R)
     for f, x in ((p.rfftn, R), (p.irfftn, X), (p.hfftn, X), (p.ihfftn, R)):
-        with pytest.raises(ValueError, match="axes must not be empty"):
+        with pytest.raises(AxisError, match="axes must not be empty"):
             f(x, axes=())
+    for numpy_real in (np.fft.rfftn, np.fft.irfftn):
+        with pytest.raises(IndexError):
+            numpy_real(R, axes=())
 
 
 def test_empty_axis_length():
@@ -152,6 +172,7 @@ def out_cases(f):
     return x, y
 
 
+@needs_dpnp
 @pytest.mark.parametrize("f", C2C + C2C_N + REAL_IN + COMPLEX_IN + REAL_N + C2R_N, ids=name)  # DCT/DST: no out
 def test_out_of_wrong_shape_dtype_or_kind_numpy(f):
     x, y = out_cases(f)
@@ -166,6 +187,7 @@ def test_out_of_wrong_shape_dtype_or_kind_numpy(f):
         f(x, out=[0] * y.size)
 
 
+@needs_dpnp
 @pytest.mark.parametrize("f", [p.fft, p.fftn, p.rfft, p.irfft, p.hfft, p.ihfft, p.rfftn, p.irfftn], ids=name)
 def test_out_of_wrong_shape_dtype_or_queue_dpnp(f):
     x, y = out_cases(f)
@@ -182,6 +204,7 @@ def test_out_of_wrong_shape_dtype_or_queue_dpnp(f):
         f(xd, out=np.empty(y.shape, y.dtype))
 
 
+@needs_dpnp
 @pytest.mark.parametrize("as_dpnp", [False, True])
 @pytest.mark.parametrize("f", [p.fft, p.ifft, p.fftn, p.ifft2], ids=name)
 def test_out_is_x_for_c2c(f, as_dpnp):
@@ -194,6 +217,7 @@ def test_out_is_x_for_c2c(f, as_dpnp):
     assert np.linalg.norm(got - ref) / np.linalg.norm(ref) < 1e-14
 
 
+@needs_dpnp
 @pytest.mark.parametrize("as_dpnp", [False, True])
 @pytest.mark.parametrize("f", ALL, ids=name)
 def test_out_of_place_input_is_not_modified(f, as_dpnp):
@@ -215,9 +239,9 @@ def test_out_of_place_input_is_not_modified(f, as_dpnp):
 
 @pytest.mark.parametrize("f", [p.fftfreq, p.rfftfreq], ids=name)
 def test_bad_frequency_arguments(f):
-    with pytest.raises(ValueError, match="n must be >= 1"):
+    with pytest.raises(ValueError, match="n .*must be >= 1"):
         f(0)
-    with pytest.raises(TypeError, match="n must be an integer"):
+    with pytest.raises(ValueError, match="n .*must be an integer"):  # numpy's class
         f(2.5)
     with pytest.raises(ValueError, match="d .*must not be 0"):
         f(4, d=0)
@@ -227,6 +251,7 @@ def test_bad_frequency_arguments(f):
         f(4, dtype=np.int32)
 
 
+@needs_dpnp
 @pytest.mark.parametrize("f", [p.fftshift, p.ifftshift], ids=name)
 @pytest.mark.parametrize("as_dpnp", [False, True])
 def test_bad_shift_axes(f, as_dpnp):
@@ -268,6 +293,7 @@ def test_bad_plan_arguments():
         p.get_fft_plan(np.complex64(1))
 
 
+@needs_dpnp
 def test_plan_called_with_mismatching_arrays():
     q1, q2 = dpctl.SyclQueue(), dpctl.SyclQueue()
     xd = dpnp.asarray(X, sycl_queue=q1)

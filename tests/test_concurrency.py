@@ -7,7 +7,7 @@ import numpy as np
 import pytest
 
 import dpctl
-import dpnp
+from conftest import dpnp, needs_dpnp
 import pysyclfft
 
 EPS32 = np.finfo(np.float32).eps
@@ -64,6 +64,7 @@ def inputs(seed):
     return out
 
 
+@needs_dpnp
 @pytest.mark.parametrize("as_dpnp", [False, True])
 def test_eight_threads_transform_and_plan_concurrently(as_dpnp):
     arrays = inputs(1)
@@ -81,6 +82,7 @@ def test_eight_threads_transform_and_plan_concurrently(as_dpnp):
         assert rel_l2(y, reference(t, arrays[t])) < bound(arrays[t].dtype, LENGTHS[t]), TRANSFORMS[t][0].__name__
 
 
+@needs_dpnp
 def test_eight_threads_build_and_call_plans():
     rng = np.random.default_rng(2)
     queue = dpctl.SyclQueue(property="in_order")
@@ -101,6 +103,7 @@ def test_eight_threads_build_and_call_plans():
         assert rel_l2(back, arrays[t]) < bound(np.complex128, 24)
 
 
+@needs_dpnp
 @pytest.mark.parametrize("orders", [("in_order", "in_order"), ("in_order", None), (None, None)],
                          ids=["in+in", "in+out", "out+out"])
 def test_two_queues_on_one_device(orders):
@@ -124,6 +127,7 @@ def test_two_queues_on_one_device(orders):
     assert moved.sycl_queue == q2 and rel_l2(moved, a) < bound(np.complex128, 64)
 
 
+@needs_dpnp
 @pytest.mark.parametrize("order", ["in_order", None], ids=["in-order", "out-of-order"])
 def test_two_queues_from_threads(order):
     queues = [dpctl.SyclQueue(property=order) if order else dpctl.SyclQueue() for _ in range(2)]
@@ -141,6 +145,7 @@ def test_two_queues_from_threads(order):
         assert rel_l2(y, 3 * arrays[t]) < bound(np.float32, 48)
 
 
+@needs_dpnp
 @pytest.mark.parametrize("order", ["in_order", None], ids=["in-order", "out-of-order"])
 def test_interleaved_dpnp_work_on_the_same_queue(order):
     queue = dpctl.SyclQueue(property=order) if order else dpctl.SyclQueue()

@@ -270,10 +270,10 @@ def _sycl_runtime_files():
     return header.parent.parent, library
 
 
-def _configure(project, package_cmake_dir, build, env):
+def _configure(project, package_cmake_dir, build, env, *options):
     tools = os.pathsep.join(str(Path(shutil.which(t)).parent) for t in ("cmake", "ninja"))
     return subprocess.run(["cmake", "-S", str(project), "-B", str(build), "-G", "Ninja",
-                           f"-Dpysyclfft_DIR={package_cmake_dir}"], capture_output=True, text=True,
+                           f"-Dpysyclfft_DIR={package_cmake_dir}", *options], capture_output=True, text=True,
                           env=dict(env, PATH=tools + os.pathsep + "/nonexistent"))
 
 
@@ -306,7 +306,9 @@ def _installed_package(prefix):
 
 
 def _without_sycl_root():
-    return {k: v for k, v in os.environ.items() if k != "SYCL_ROOT"}
+    """The environment less SYCL_ROOT and the active virtual environment (CMake's FindPython
+    would find that environment's Python, which has the runtime)."""
+    return {k: v for k, v in os.environ.items() if k not in ("SYCL_ROOT", "VIRTUAL_ENV", "CONDA_PREFIX")}
 
 
 def test_installed_package_finds_its_environment(tmp_path):
@@ -331,6 +333,8 @@ def test_sycl_root_names_a_runtime_outside_python(tmp_path):
                        dict(_without_sycl_root(), SYCL_ROOT=str(tmp_path / "sycl")))
     assert found.returncode == 0, found.stdout + found.stderr
     assert f"SYCL runtime: {tmp_path / 'sycl' / 'include'}" in found.stdout
-    missing = _configure(project, package / "cmake", tmp_path / "build2", _without_sycl_root())
+    # The last resort, a Python's intel-sycl-rt, points at a Python that does not exist.
+    missing = _configure(project, package / "cmake", tmp_path / "build2", _without_sycl_root(),
+                         f"-DPython_EXECUTABLE={tmp_path / 'no-python'}")
     assert missing.returncode != 0
     assert "SYCL runtime not found" in missing.stderr and "SYCL_ROOT" in missing.stderr

@@ -4,8 +4,8 @@ import inspect
 import numpy as np
 import pytest
 
-import dpnp
-import dpnp.fft
+dpnp = pytest.importorskip("dpnp", reason="needs dpnp (pip install pysyclfft[dpnp])")
+import dpnp.fft  # noqa: E402
 import pysyclfft
 from pysyclfft import config
 from pysyclfft.interfaces import dpnp_fft

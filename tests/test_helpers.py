@@ -3,20 +3,37 @@ import numpy as np
 import pytest
 
 import dpctl
-import dpnp
-import dpnp.tensor as dpt
+from conftest import dpnp, dpt, needs_dpnp
 import pysyclfft
 
 
+@needs_dpnp
 @pytest.mark.parametrize("n", [1, 2, 7, 8, 33])
 @pytest.mark.parametrize("d", [1.0, 0.25, 3])
 def test_frequencies_match_numpy(n, d):
+    """numpy in, numpy out: without a SYCL placement the result is numpy's, float64."""
     f = pysyclfft.fftfreq(n, d)
     r = pysyclfft.rfftfreq(n, d)
-    assert isinstance(f, dpnp.ndarray) and isinstance(r, dpnp.ndarray)
-    assert f.dtype == dpnp.default_float_type(sycl_queue=f.sycl_queue)
-    np.testing.assert_allclose(f.asnumpy(), np.fft.fftfreq(n, d), rtol=4 * np.finfo(f.dtype).eps)
-    np.testing.assert_allclose(r.asnumpy(), np.fft.rfftfreq(n, d), rtol=4 * np.finfo(r.dtype).eps)
+    assert type(f) is np.ndarray and type(r) is np.ndarray and f.dtype == r.dtype == np.float64
+    np.testing.assert_allclose(f, np.fft.fftfreq(n, d), rtol=4 * np.finfo(f.dtype).eps)
+    np.testing.assert_allclose(r, np.fft.rfftfreq(n, d), rtol=4 * np.finfo(r.dtype).eps)
+
+
+@pytest.mark.parametrize("n", [1, 8, 33])
+def test_frequencies_on_a_device_match_numpy(n):
+    q = dpctl.SyclQueue()
+    f = pysyclfft.fftfreq(n, 0.5, device=q)
+    r = pysyclfft.rfftfreq(n, 0.5, sycl_queue=q)
+    assert isinstance(f, dpnp.ndarray) and isinstance(r, dpnp.ndarray) and f.sycl_queue == q
+    assert f.dtype == dpnp.default_float_type(sycl_queue=q)
+    np.testing.assert_allclose(f.asnumpy(), np.fft.fftfreq(n, 0.5), rtol=4 * np.finfo(f.dtype).eps)
+    np.testing.assert_allclose(r.asnumpy(), np.fft.rfftfreq(n, 0.5), rtol=4 * np.finfo(r.dtype).eps)
+
+
+def test_frequency_dtype_on_the_host():
+    f = pysyclfft.fftfreq(10, 0.1, dtype=np.float32)
+    assert type(f) is np.ndarray and f.dtype == np.float32
+    np.testing.assert_array_equal(f, np.fft.fftfreq(10, 0.1).astype(np.float32))
 
 
 def test_frequency_placement_and_dtype():
@@ -30,14 +47,19 @@ def test_frequency_placement_and_dtype():
         pysyclfft.fftfreq(4, dtype=np.int32)
     with pytest.raises(ValueError, match="n"):
         pysyclfft.fftfreq(0)
-    with pytest.raises(TypeError, match="n"):
+    with pytest.raises(ValueError, match="n"):  # numpy: ValueError("n should be an integer")
         pysyclfft.rfftfreq(4.0)
+    with pytest.raises(ValueError):
+        np.fft.fftfreq(10.0)
+    with pytest.raises(ValueError, match="n"):
+        pysyclfft.fftfreq(10.0)
     with pytest.raises(TypeError, match="d"):
         pysyclfft.fftfreq(4, d="1")
     with pytest.raises(ValueError, match="d"):
         pysyclfft.fftfreq(4, d=0)
 
 
+@needs_dpnp
 @pytest.mark.parametrize("axes", [None, 0, 1, (0, 2), (-1,)])
 def test_shifts_match_numpy(axes):
     host = np.arange(5 * 4 * 3).reshape(5, 4, 3).astype(np.float32)
@@ -54,6 +76,7 @@ def test_shifts_match_numpy(axes):
     assert np.array_equal(pysyclfft.ifftshift(pysyclfft.fftshift(x, axes), axes).asnumpy(), host)
 
 
+@needs_dpnp
 def test_shift_stays_on_the_device():
     q = dpctl.SyclQueue()
     x = dpnp.arange(10, usm_type="shared", sycl_queue=q)

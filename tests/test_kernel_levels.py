@@ -5,7 +5,7 @@ dimensions, in place and both directions, against numpy in complex128."""
 import numpy as np
 import pytest
 
-import dpnp
+from conftest import dpnp, needs_dpnp
 import pysyclfft
 
 WORK_ITEM = [1, 2, 3, 4, 5, 7, 8, 9, 11, 13, 16, 48, 54, 64]  # one transform per work-item
@@ -46,6 +46,7 @@ def test_strided_axis(dtype, n):
     assert rel_l2(pysyclfft.fft(x, axis=0), ref) <= BOUND[dtype]
 
 
+@needs_dpnp
 @pytest.mark.parametrize("n", [16, 1536])
 def test_two_batch_dimensions_and_in_place(dtype, n):
     """A sliced 3-D dpnp array gives two batch dimensions with gaps; out=x is in place."""

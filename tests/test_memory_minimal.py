@@ -7,8 +7,8 @@ import numpy as np
 import pytest
 import scipy.fft
 
-import dpnp
 import pysyclfft
+from conftest import DEVICE_KIND, as_kind, to_numpy
 from pysyclfft import _core, _memory, config
 
 KINDS = ["c2c", "r2c", "c2r"] + [f"{f}{t}" for f in ("dct", "dst") for t in (1, 2, 3, 4)]
@@ -54,7 +54,7 @@ def test_minimal_plans_hold_tables_only_or_are_refused(kind, shape, axes, pool_r
     config.clear_plan_cache()
     _core.clear_line_plans()  # so the plan builds (and counts) its own 1-D plans
     host = host_input(kind, shape)
-    x = dpnp.asarray(host)
+    x = as_kind(host, DEVICE_KIND)
     count, allocated = _core.device_allocations()
     try:
         plan = pysyclfft.get_fft_plan(x, axes=axes, kind=kind, memory="minimal")
@@ -68,7 +68,7 @@ def test_minimal_plans_hold_tables_only_or_are_refused(kind, shape, axes, pool_r
     assert plan.workspace_bytes < host.nbytes / 4, "a work buffer of the data's size"
     assert pool_requests == ["an array"], "pool arrays beyond the result"
     want = reference(kind, host, axes)
-    got = dpnp.asnumpy(y)
+    got = to_numpy(y)
     n = np.prod([shape[a] for a in axes])
     assert np.linalg.norm(got - want) <= 8 * np.finfo(np.float64).eps * np.log2(n) * np.linalg.norm(want)
 
@@ -77,22 +77,22 @@ def test_minimal_c2c_pads_into_its_result_without_a_work_buffer(pool_requests):
     """Zero-padding runs in the result array: no work buffer, no padded copy."""
     host = host_input("c2c", (6, 40))
     count, allocated = _core.device_allocations()
-    plan = pysyclfft.get_fft_plan(dpnp.asarray(host), s=(9, 64), kind="c2c", memory="minimal")
-    y = plan(dpnp.asarray(host))
+    plan = pysyclfft.get_fft_plan(as_kind(host, DEVICE_KIND), s=(9, 64), kind="c2c", memory="minimal")
+    y = plan(as_kind(host, DEVICE_KIND))
     assert _core.device_allocations()[1] - allocated <= plan.workspace_bytes
     assert pool_requests == ["an array"]
     want = np.fft.fftn(host, s=(9, 64))
-    assert np.linalg.norm(dpnp.asnumpy(y) - want) <= 8 * np.finfo(np.float64).eps * 6 * np.linalg.norm(want)
+    assert np.linalg.norm(to_numpy(y) - want) <= 8 * np.finfo(np.float64).eps * 6 * np.linalg.norm(want)
 
 
 def test_padding_into_a_strided_out_goes_through_a_work_buffer_unless_minimal():
     host = host_input("c2c", (6, 40))
     want = np.fft.fftn(host, s=(9, 64))
-    x = dpnp.asarray(host)
-    whole = dpnp.zeros((9, 128), dtype=np.complex128)
+    x = as_kind(host, DEVICE_KIND)
+    whole = as_kind(np.zeros((9, 128), np.complex128), DEVICE_KIND)
     out = whole[:, ::2]
     pysyclfft.get_fft_plan(x, s=(9, 64), kind="c2c")(x, out=out)
-    got = dpnp.asnumpy(whole)
+    got = to_numpy(whole)
     assert np.linalg.norm(got[:, ::2] - want) <= 8 * np.finfo(np.float64).eps * 6 * np.linalg.norm(want)
     assert not got[:, 1::2].any(), "wrote between the strided output's elements"
     minimal = pysyclfft.get_fft_plan(x, s=(9, 64), kind="c2c", memory="minimal")

@@ -12,7 +12,7 @@ import numpy as np
 import pytest
 
 import dpctl
-import dpnp
+from conftest import dpnp, needs_dpnp
 import pysyclfft
 from dpctl.utils import SequentialOrderManager
 from pysyclfft import _pool, config
@@ -57,6 +57,7 @@ def test_bins_cover_requests_with_at_most_a_quarter_more():
     assert len({_pool.bin_size(n) for n in range(2**20 + 1, 2**21 + 1, 4096)}) == 4
 
 
+@needs_dpnp
 @pytest.mark.parametrize("on", ["dpnp", "usm_ndarray", "numpy"])
 def test_second_call_of_a_shape_reuses_the_block(rng, on):
     x = random_complex(rng, (ROWS, N))
@@ -73,6 +74,7 @@ def test_second_call_of_a_shape_reuses_the_block(rng, on):
     assert_fft_close(y, np.fft.fft(x), np.complex128, N)
 
 
+@needs_dpnp
 def test_every_transform_family_allocates_from_the_pool(rng):
     z = dpnp.asarray(random_complex(rng, (4, 2 * N)))
     r = dpnp.asarray(rng.standard_normal((4, 2 * N)))
@@ -87,6 +89,7 @@ def test_every_transform_family_allocates_from_the_pool(rng):
         assert after["misses"] == before["misses"] and after["hits"] > before["hits"]
 
 
+@needs_dpnp
 @pytest.mark.parametrize("usm_type", ["device", "shared", "host"])
 def test_pooled_results_are_ordinary_dpnp_arrays(rng, usm_type):
     queue = dpctl.SyclQueue()
@@ -105,6 +108,7 @@ def test_pooled_results_are_ordinary_dpnp_arrays(rng, usm_type):
     assert_fft_close(column, ref[:, 1], np.complex128, N)
 
 
+@needs_dpnp
 def test_results_outlive_clear_memory_pool(rng):
     x = random_complex(rng, (ROWS, N))
     y = pysyclfft.fft(dpnp.asarray(x))
@@ -118,6 +122,7 @@ def test_results_outlive_clear_memory_pool(rng):
     assert config.get_memory_pool_info()["idle_blocks"] >= 4  # they came back after the clear
 
 
+@needs_dpnp
 def test_memory_reused_while_work_is_pending_on_an_out_of_order_queue(rng):
     """Results die as soon as later work is submitted on them, so their blocks are
     handed out again while kernels may still be queued; the results kept alive
@@ -141,6 +146,7 @@ def test_memory_reused_while_work_is_pending_on_an_out_of_order_queue(rng):
         assert_fft_close(doubled, 2 * np.fft.fft(hosts[k]), np.complex128, N)
 
 
+@needs_dpnp
 def test_block_comes_back_only_after_the_kernels_that_used_it(rng):
     """A result dropped while the kernels writing and reading it are still queued
     (behind a long transform) must not be handed out before they complete: the
@@ -163,6 +169,7 @@ def test_block_comes_back_only_after_the_kernels_that_used_it(rng):
         assert_fft_close(back, dpnp.asnumpy(x), np.complex128, n)
 
 
+@needs_dpnp
 def test_limit_bounds_the_pool_and_zero_disables_it(rng, limit):
     baseline = leased_now()
     config.set_memory_pool_limit(baseline + 3 * BLOCK)
@@ -194,6 +201,7 @@ def test_limit_bounds_the_pool_and_zero_disables_it(rng, limit):
         config.set_memory_pool_limit(1.5)
 
 
+@needs_dpnp
 def test_threads_share_the_pool(rng):
     queue = dpctl.SyclQueue()  # out of order, shared by every thread
     hosts = [random_complex(rng, (ROWS, N)) for _ in range(8)]

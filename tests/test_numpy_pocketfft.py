@@ -1,18 +1,15 @@
-"""numpy's own tests (numpy/fft/tests/test_pocketfft.py) run with numpy.fft's
-transforms replaced by pysyclfft's: the complex ones, and any real or Hermitian
-one as soon as pysyclfft has a function of that name.
+"""numpy's own tests (numpy/fft/tests/test_pocketfft.py and test_helper.py, as
+shipped in the installed numpy wheel) run with numpy.fft's transforms and
+helpers replaced by pysyclfft's.
 
-numpy's module is loaded privately while numpy.fft holds our functions, so the
-functions its parametrize lists capture are ours too; numpy.fft itself is
+numpy's modules are loaded privately while numpy.fft holds our functions, so the
+functions their parametrize lists capture are ours too; numpy.fft itself is
 patched only while one of these tests runs.
 
-Tests that cannot apply, and why:
-- test_rfftn's regression check for gh-27159 transforms one axis twice with
-  different lengths (numpy resizes between the passes); pysyclfft raises
-  NotImplementedError for that: strict xfail.
-- long double variants: pysyclfft computes in double precision at most and returns
-  complex128 where numpy keeps long double (the scipy backend hands long double
-  back to scipy for this reason).
+The one case that does not apply, and why: the long double variants of
+test_identity_long_short(_reversed). No SYCL device computes extended precision,
+so pysyclfft refuses long double with a TypeError (numpy computes it on the host);
+those two cases are skipped with that reason.
 """
 import importlib.util
 
@@ -22,16 +19,16 @@ import pytest
 import pysyclfft
 
 NUMPY_NAMES = ("fft", "ifft", "fft2", "ifft2", "fftn", "ifftn", "rfft", "irfft", "rfft2", "irfft2", "rfftn",
-               "irfftn", "hfft", "ihfft")
-REPLACED = {name: getattr(pysyclfft, name) for name in NUMPY_NAMES if hasattr(pysyclfft, name)}
+               "irfftn", "hfft", "ihfft", "fftfreq", "rfftfreq", "fftshift", "ifftshift")
+REPLACED = {name: getattr(pysyclfft, name) for name in NUMPY_NAMES}
 
 
-def _load_numpy_tests():
+def _load_numpy_tests(module_name):
     saved = {name: getattr(np.fft, name) for name in REPLACED}
     try:
         for name, fn in REPLACED.items():
             setattr(np.fft, name, fn)
-        spec = importlib.util.find_spec("numpy.fft.tests.test_pocketfft")
+        spec = importlib.util.find_spec(f"numpy.fft.tests.{module_name}")
         module = importlib.util.module_from_spec(spec)
         spec.loader.exec_module(module)
         return module
@@ -40,7 +37,8 @@ def _load_numpy_tests():
             setattr(np.fft, name, fn)
 
 
-numpy_tests = _load_numpy_tests()
+numpy_tests = _load_numpy_tests("test_pocketfft")
+numpy_helper_tests = _load_numpy_tests("test_helper")
 
 
 @pytest.fixture(autouse=True)
@@ -60,15 +58,15 @@ def _marked(fn, mark):
     return mark(test)
 
 
-REPEATED_AXIS = pytest.mark.xfail(raises=NotImplementedError, strict=True,
-                                  reason="an axis repeated with different lengths in s is not supported")
-LONG_DOUBLE = "pysyclfft computes in double precision at most (long double gives complex128)"
+LONG_DOUBLE = "no SYCL device computes long double: pysyclfft refuses it (TypeError)"
 
 
 def _skip_long_double(fn):
-    """numpy's dtype-parametrized test with long double skipped."""
+    """numpy's dtype-parametrized test with long double skipped (after checking it is refused)."""
     def test(self, dtype):
         if dtype == np.longdouble and np.dtype(np.longdouble).itemsize > 8:
+            with pytest.raises(TypeError, match="long double"):
+                pysyclfft.fft(np.ones(4, dtype))
             pytest.skip(LONG_DOUBLE)
         return fn(self, dtype)
 
@@ -80,7 +78,6 @@ def _skip_long_double(fn):
 class TestFFT1D(numpy_tests.TestFFT1D):
     # Every length up to 511 in both precisions: hundreds of run-time compilations.
     test_identity = _marked(numpy_tests.TestFFT1D.test_identity, pytest.mark.slow)
-    test_rfftn = _marked(numpy_tests.TestFFT1D.test_rfftn, REPEATED_AXIS)
     test_identity_long_short = _skip_long_double(numpy_tests.TestFFT1D.test_identity_long_short)
     test_identity_long_short_reversed = _skip_long_double(numpy_tests.TestFFT1D.test_identity_long_short_reversed)
 
@@ -96,7 +93,20 @@ test_irfft_with_n_large_regression = numpy_tests.test_irfft_with_n_large_regress
 test_fft_with_integer_or_bool_input = numpy_tests.test_fft_with_integer_or_bool_input
 
 
+# test_helper.py's tests, named TestHelper... (both modules have a TestFFTShift).
+TestHelperFFTShift = numpy_helper_tests.TestFFTShift
+TestHelperFFTFreq = numpy_helper_tests.TestFFTFreq
+TestHelperRFFTFreq = numpy_helper_tests.TestRFFTFreq
+TestHelperIRFFTN = numpy_helper_tests.TestIRFFTN
+
+
+def _numpy_test_names(module, prefix=""):
+    """The module's test names, "Test"/"test_" followed by `prefix`."""
+    return {n[:5] + prefix + n[5:] if n.startswith("test_") else n[:4] + prefix + n[4:]
+            for n in dir(module) if n.startswith(("test_", "Test"))}
+
+
 def test_every_numpy_test_is_collected_here():
-    """A new test in numpy's module must be added above (or documented as not applying)."""
-    theirs = {n for n in dir(numpy_tests) if n.startswith(("test_", "Test"))}
-    assert theirs <= set(globals())
+    """A new test in numpy's modules must be added above (or documented as not applying)."""
+    assert _numpy_test_names(numpy_tests) <= set(globals())
+    assert _numpy_test_names(numpy_helper_tests, "Helper") <= set(globals())

@@ -8,7 +8,7 @@ import numpy as np
 import pytest
 
 import dpctl
-import dpnp
+from conftest import dpnp, needs_dpnp
 import pysyclfft
 from pysyclfft import config
 
@@ -62,6 +62,7 @@ def counters():
     return cache.hits, cache.misses
 
 
+@needs_dpnp
 @pytest.mark.parametrize("dtype", [np.complex64, np.complex128])
 @pytest.mark.parametrize("norm", [None, "ortho", "forward"])
 def test_plan_matches_numpy_and_reuse_is_identical(dtype, norm):
@@ -87,6 +88,7 @@ def test_plan_on_numpy_arrays_and_axes():
     assert plan(host, out=out) is out and np.array_equal(out, got)
 
 
+@needs_dpnp
 def test_plan_keyword_on_transforms():
     host = random((8, 16), np.complex64)
     x = dpnp.asarray(host)
@@ -106,6 +108,7 @@ def test_plan_keyword_on_transforms():
         pysyclfft.fft(x, norm="ortho", plan=p1)
 
 
+@needs_dpnp
 def test_mismatched_arrays_are_rejected():
     x = dpnp.asarray(random((8, 16), np.complex64))
     plan = pysyclfft.get_fft_plan(x)
@@ -138,6 +141,7 @@ def test_bad_plan_arguments():
         pysyclfft.get_fft_plan(x, out=np.empty(8, np.complex64))
 
 
+@needs_dpnp
 def test_in_place_plan_writes_into_the_input():
     host = random((4, 16), np.complex128)
     x = dpnp.asarray(host)
@@ -149,6 +153,7 @@ def test_in_place_plan_writes_into_the_input():
     assert rel_l2(h, np.fft.ifft2(host)) < bound(np.complex128, 64)
 
 
+@needs_dpnp
 def test_read_only_attributes_workspace_and_describe():
     x = dpnp.asarray(random((12, 16), np.complex64))
     plan = pysyclfft.get_fft_plan(x, axes=(0, 1), memory="minimal")
@@ -163,6 +168,7 @@ def test_read_only_attributes_workspace_and_describe():
     assert "c2c" in text and "n=12" in text and "n=16" in text
 
 
+@needs_dpnp
 def test_cache_hits_and_misses():
     x = dpnp.asarray(random((8, 16), np.complex64))
     h0, m0 = counters()
@@ -179,6 +185,7 @@ def test_cache_hits_and_misses():
     assert counters() == (h0 + 2, m0 + 4)
 
 
+@needs_dpnp
 def test_cache_size_limit_and_lru_eviction():
     config.set_plan_cache_size(2)
     xs = {n: dpnp.asarray(random((n,), np.complex64)) for n in (8, 12, 16)}
@@ -197,6 +204,7 @@ def test_cache_size_limit_and_lru_eviction():
     assert [p.lengths[0] for p in cache.plans()] == [12]
 
 
+@needs_dpnp
 def test_cache_disabled_and_memory_cap():
     x = dpnp.asarray(random((16,), np.complex64))
     config.set_plan_cache_size(0)
@@ -218,6 +226,7 @@ def test_cache_disabled_and_memory_cap():
         config.set_plan_cache_size(2.5)
 
 
+@needs_dpnp
 def test_show_plan_cache_info(capsys):
     pysyclfft.fft(dpnp.asarray(random((16,), np.complex64)))
     config.show_plan_cache_info()
@@ -225,6 +234,7 @@ def test_show_plan_cache_info(capsys):
     assert "1 / 16 plans" in text and " misses" in text and "c2c complex64[16]" in text
 
 
+@needs_dpnp
 def test_caches_are_per_thread():
     x = dpnp.asarray(random((8, 16), np.complex64))
     pysyclfft.fft(x)
@@ -279,6 +289,7 @@ print(len(errors), max(errors))
     assert int(count) == 160 and float(worst) < 1e-13
 
 
+@needs_dpnp
 def test_memory_minimal_plan_has_no_scratch_and_matches_default():
     """memory="minimal" reaches the C++ plans: a 2^20 in-place transform holds tables
     only (< 1% of the data) and matches numpy as closely as the default plan (the two

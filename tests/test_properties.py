@@ -7,7 +7,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-import dpnp
+from conftest import dpnp, needs_dpnp
 import pysyclfft
 
 LENGTHS = [1, 2, 3, 4, 5, 6, 7, 8, 11, 12, 13, 16, 20, 27, 32, 49, 64]
@@ -64,6 +64,7 @@ def result_dtype(dtype):
     return np.complex64 if np.dtype(dtype) in (np.complex64, np.float32) else np.complex128
 
 
+@needs_dpnp
 @SETTINGS
 @given(transforms(), st.booleans())
 def test_fftn_matches_numpy(case, forward):
@@ -104,6 +105,7 @@ def test_parseval(x):
     assert abs(np.linalg.norm(y) - nx) <= tolerance(x.dtype, x.size) * max(nx, 1e-30)
 
 
+@needs_dpnp
 @SETTINGS
 @given(strided_arrays().filter(lambda a: np.dtype(a.dtype).kind == "c"), st.sampled_from(NORMS))
 def test_in_place_on_device(x, norm):

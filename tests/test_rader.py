@@ -12,7 +12,7 @@ per module (one build per entry point and precision).
 import numpy as np
 import pytest
 
-import dpnp
+from conftest import dpnp, needs_dpnp
 
 import pysyclfft
 from pysyclfft import _arrays, _core
@@ -77,6 +77,7 @@ def test_rows(rng, n, dtype):
             assert err <= 3 * bound(dtype, n), f"{ours.__name__} n={n} norm={norm}: max error {err:.3g}"
 
 
+@needs_dpnp
 @pytest.mark.parametrize("dtype", DTYPES, ids=dtype_id)
 @pytest.mark.parametrize("n", [17, 1009, 65537])
 def test_non_last_axis(rng, n, dtype):

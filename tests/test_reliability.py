@@ -7,7 +7,7 @@ import numpy as np
 import pytest
 
 import dpctl
-import dpnp
+from conftest import dpnp, needs_dpnp
 import pysyclfft
 from threads import run_threads
 
@@ -53,6 +53,7 @@ def test_corrupt_disk_cache_is_recovered(tmp_path, damage):
     assert err < 1e-14
 
 
+@needs_dpnp
 @pytest.mark.parametrize("as_dpnp", [False, True])
 def test_many_threads_give_correct_results(as_dpnp):
     """Threads call our transforms concurrently; inputs are made and results read
@@ -83,6 +84,7 @@ def test_read_only_numpy_input_is_accepted_and_untouched():
     assert np.array_equal(x, np.arange(64))
 
 
+@needs_dpnp
 def test_out_of_place_dpnp_input_is_not_modified():
     a = np.random.default_rng(1).standard_normal((4, 128)).astype(np.complex64)
     x = dpnp.asarray(a)

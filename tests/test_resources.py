@@ -9,7 +9,7 @@ import numpy as np
 import pytest
 
 import dpctl
-import dpnp
+from conftest import dpnp, needs_dpnp
 import pysyclfft
 from pysyclfft import _core, _memory, config
 
@@ -38,6 +38,7 @@ def rows_beyond_device(n, itemsize):
     return 2 * device.global_mem_size // (n * itemsize) + 1
 
 
+@needs_dpnp
 def test_dpnp_result_larger_than_device_is_memory_error():
     n = 1024
     x = dpnp.ones((rows_beyond_device(n, 8), 1), dtype=np.complex64)  # padded to n along the last axis
@@ -49,6 +50,7 @@ def test_dpnp_result_larger_than_device_is_memory_error():
     check_still_usable()
 
 
+@needs_dpnp
 def test_numpy_request_larger_than_memory_is_memory_error():
     # A broadcast view costs nothing; its contiguous copy cannot be made.
     x = np.broadcast_to(np.ones(1, np.complex64), (rows_beyond_device(1024, 8), 1024))
@@ -57,6 +59,7 @@ def test_numpy_request_larger_than_memory_is_memory_error():
     check_still_usable()
 
 
+@needs_dpnp
 def test_pooled_array_larger_than_device_is_memory_error():
     queue = dpctl.SyclQueue()
     nbytes = 2 * queue.sycl_device.global_mem_size
@@ -100,10 +103,12 @@ def check_no_growth(run, count, rss_tolerance):
     assert rss_bytes() - rss < rss_tolerance, f"host memory grew by {(rss_bytes() - rss) / 2**20:.1f} MiB"
 
 
+@needs_dpnp
 def test_ten_thousand_plan_cycles_do_not_leak(no_plan_cache):
     check_no_growth(plan_cycles, 10_000, 8 << 20)  # about 2 s here
 
 
+@needs_dpnp
 @pytest.mark.slow
 def test_hundred_thousand_plan_cycles_do_not_leak(no_plan_cache):
     check_no_growth(plan_cycles, 100_000, 8 << 20)

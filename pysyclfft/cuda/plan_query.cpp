@@ -9,7 +9,7 @@
 #include <cstring>
 #include <vector>
 
-#include "pysyclfft/plan/kernel_params.hpp"
+#include "pysyclfft/plan/entry_points.hpp"
 #include "pysyclfft/plan/twiddles.hpp"
 
 namespace {
@@ -43,7 +43,7 @@ void print_plan(const C2CKernelParams& k) {
   if (!k.radices.empty()) {
     std::printf(", \"threads\": %d, \"per_group\": %d, \"local_bytes\": %zu, ", k.threads, k.per_group,
                 k.local_bytes());
-    std::printf("\"forward\": \"%s\", \"backward\": \"%s\", ", k.kernel_name(-1).c_str(), k.kernel_name(1).c_str());
+    std::printf("\"forward\": \"%s\", \"backward\": \"%s\", ", cuda_c2c_kernel_name(k, -1).c_str(), cuda_c2c_kernel_name(k, 1).c_str());
     print_twiddles(k.precision, k.radices);
   }
   std::printf("}\n");

@@ -12,15 +12,43 @@ As dpnp.fft, the transforms take dpnp or usm_ndarray arrays and return dpnp
 arrays. A transform pysyclfft does not have yet, or a length it cannot do yet,
 is computed by dpnp's own function. Only lookups through the dpnp.fft module
 see the patch: names imported from it earlier keep dpnp's functions.
+Needs dpnp (the [dpnp] extra): importing this module without it raises ImportError.
 """
-import dpnp
-import dpnp.fft
+from .. import _arrays
 
-import pysyclfft
-from .._helpers import fftfreq, fftshift, ifftshift, rfftfreq
+dpnp = _arrays.require_dpnp("pysyclfft.interfaces.dpnp_fft")
+import dpnp.fft  # noqa: E402
+from dpnp.exceptions import ExecutionPlacementError  # noqa: E402
+from dpnp.tensor import get_execution_queue  # noqa: E402
+
+import pysyclfft  # noqa: E402
+from .._helpers import fftshift, ifftshift, sample_frequencies  # noqa: E402
 
 _TRANSFORMS = ("fft", "ifft", "fft2", "ifft2", "fftn", "ifftn", "rfft", "irfft", "rfft2", "irfft2", "rfftn",
                "irfftn", "hfft", "ihfft")
+
+
+def _frequency_arguments(d, dtype):
+    """dpnp.fft's class for a d that is not a scalar, or a dtype that is not real
+    floating: ValueError (pysyclfft's own fftfreq raises TypeError, as numpy's
+    arithmetic does for such a d)."""
+    if not dpnp.isscalar(d):
+        raise ValueError(f"pysyclfft: d (the sample spacing) must be a scalar, got {d!r}")
+    if dtype is not None and not dpnp.issubdtype(dtype, dpnp.floating):
+        raise ValueError(f"pysyclfft: dtype must be a real floating-point type, got {dtype}")
+    return d
+
+
+def fftfreq(n, /, d=1.0, *, dtype=None, device=None, usm_type=None, sycl_queue=None):
+    """dpnp.fft.fftfreq: a dpnp array on the given (or default) device."""
+    return sample_frequencies(n, _frequency_arguments(d, dtype), True, dtype, device, usm_type, sycl_queue, on_device=True)
+
+
+def rfftfreq(n, /, d=1.0, *, dtype=None, device=None, usm_type=None, sycl_queue=None):
+    """dpnp.fft.rfftfreq: a dpnp array on the given (or default) device."""
+    return sample_frequencies(n, _frequency_arguments(d, dtype), False, dtype, device, usm_type, sycl_queue, on_device=True)
+
+
 _HELPERS = {"fftfreq": fftfreq, "rfftfreq": rfftfreq, "fftshift": fftshift, "ifftshift": ifftshift}
 __all__ = list(_TRANSFORMS) + list(_HELPERS)
 
@@ -28,8 +56,29 @@ __all__ = list(_TRANSFORMS) + list(_HELPERS)
 _dpnp_functions = {name: getattr(dpnp.fft, name) for name in __all__}
 
 
+_REAL_RESULT = ("irfft", "irfft2", "irfftn", "hfft")
+
+
 def _dpnp_array(y):
     return y if isinstance(y, dpnp.ndarray) else dpnp.ndarray._create_from_usm_ndarray(y)
+
+
+def _check_as_dpnp(name, dims, a, size, axes, out):
+    """dpnp.fft's rules where its exception classes differ from numpy's (which
+    pysyclfft's own functions follow)."""
+    if dims != 1 and axes is None and size is not None:
+        raise ValueError("pysyclfft: `axes` should not be `None` if `s` is not `None` (dpnp.fft's rule)")
+    if dims != 1 and axes is not None and len(axes) == 0 and name.startswith(("rfft", "irfft")):
+        raise IndexError("pysyclfft: empty axes: a real transform needs at least one axis")
+    if out is None:
+        return
+    dpnp.check_supported_arrays_type(out)
+    if get_execution_queue((a.sycl_queue, out.sycl_queue)) is None:
+        raise ExecutionPlacementError("pysyclfft: the input and out are on incompatible SYCL queues")
+    wanted = dpnp.floating if name in _REAL_RESULT else dpnp.complexfloating
+    if not dpnp.issubdtype(out.dtype, wanted):
+        raise TypeError(f"pysyclfft: out must have a {'real floating' if name in _REAL_RESULT else 'complex'} "
+                        f"data type for {name}, got {out.dtype}")
 
 
 def _transform(name, dims):
@@ -37,11 +86,11 @@ def _transform(name, dims):
 
     def call(a, size, axes, norm, out):
         dpnp.check_supported_arrays_type(a)  # dpnp.fft's input rule: TypeError otherwise
+        _check_as_dpnp(name, dims, a, size, axes, out)
         ours = getattr(pysyclfft, name, None)  # looked up late: kinds land in other modules
         if ours is not None:
             try:
-                result = ours(a, size, axes, norm, out=out)
-                return out if out is not None else _dpnp_array(result)
+                return _dpnp_array(ours(a, size, axes, norm, out=out))
             except NotImplementedError:
                 pass
         return theirs(a, size, axes, norm, out=out)

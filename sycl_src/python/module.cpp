@@ -5,6 +5,7 @@
 #include <pybind11/pybind11.h>
 #include <pybind11/stl.h>
 
+#include "dlpack.hpp"
 #include "dpctl4pybind11.hpp"
 #include "pysyclfft/plan/any_c2c_plan.hpp"
 #include "pysyclfft/plan/map_pass_plan.hpp"
@@ -44,6 +45,8 @@ PYBIND11_MODULE(_core, m) {
   // one would wait on the static's guard holding the GIL the other one needs.
   dpctl::detail::dpctl_capi::get();
   py::register_exception<CompileError>(m, "CompileError", PyExc_RuntimeError);
+  pysyclfft::python::register_dlpack(m);
+  py::register_exception<JitToolchainError>(m, "JitToolchainError", PyExc_RuntimeError);
 
   m.def("set_kernel_include_dir", [](const std::string& d) { KernelCompiler::instance().set_include_dir(d); });
   m.def("kernel_include_dir", [] { return KernelCompiler::instance().include_dir(); });

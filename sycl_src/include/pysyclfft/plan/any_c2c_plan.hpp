@@ -6,6 +6,7 @@
 #include <string>
 #include <vector>
 
+#include "algorithm.hpp"
 #include "c2c_plan.hpp"
 #include "multipass_plan.hpp"
 

@@ -15,14 +15,13 @@
 #include "../kernels/layout.hpp"
 #include "compiler.hpp"
 #include "device.hpp"
+#include "kernel_args.hpp"
 #include "kernel_params.hpp"
 #include "twiddles.hpp"
 
 namespace pysyclfft::plan {
 
 using kernels::BatchLayout;
-
-inline constexpr const char* kC2CEntryHeader = "pysyclfft/backends/sycl/c2c_kernel.hpp";
 
 // Kernel names of c2c transforms of `lengths`, for compiling many at once.
 inline std::vector<std::string> c2c_kernel_names(const sycl::device& dev, const std::vector<std::int64_t>& lengths,
@@ -32,7 +31,7 @@ inline std::vector<std::string> c2c_kernel_names(const sycl::device& dev, const 
   for (auto n : lengths) {
     const C2CKernelParams k = choose_c2c_kernel(n, p, lim);
     if (k.radices.empty()) continue;
-    for (auto& name : k.kernel_names()) names.push_back(std::move(name));
+    for (auto& name : c2c_kernel_names(k)) names.push_back(std::move(name));
   }
   return names;
 }
@@ -46,7 +45,7 @@ class C2CPlan {
     params_ = choose_c2c_kernel(n, p, device_limits(queue_.get_device()));
     if (params_.radices.empty())
       throw std::domain_error("pysyclfft: no single-kernel plan for length " + std::to_string(n));
-    kernels_ = KernelCompiler::instance().get(queue_, kC2CEntryHeader, params_.kernel_names());
+    kernels_ = KernelCompiler::instance().get(queue_, kC2CEntryHeader, c2c_kernel_names(params_));
     upload_twiddles();
   }
   C2CPlan(const C2CPlan&) = delete;
@@ -63,10 +62,7 @@ class C2CPlan {
     const sycl::kernel& k = kernels_[params_.kernel_index(forward, unit_stride)];
     return queue_.submit([&](sycl::handler& h) {
       h.depends_on(deps);
-      if (params_.precision == Precision::f32)
-        h.set_args(in, out, static_cast<const void*>(twiddles_.get()), layout, static_cast<float>(scale));
-      else
-        h.set_args(in, out, static_cast<const void*>(twiddles_.get()), layout, scale);
+      set_c2c_args(h, params_.precision, in, out, twiddles_.get(), layout, scale);
       h.parallel_for(range, k);
     });
   }
@@ -115,7 +111,7 @@ class C2CPlan {
 
   mutable sycl::queue queue_;  // submit() is not const
   C2CKernelParams params_;
-  std::vector<sycl::kernel> kernels_;  // in the order of C2CKernelParams::kernel_names()
+  std::vector<sycl::kernel> kernels_;  // in the order of c2c_kernel_names(params_)
   std::shared_ptr<void> twiddles_;
   std::size_t twiddle_bytes_ = 0;
 };

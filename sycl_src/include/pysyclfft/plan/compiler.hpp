@@ -18,6 +18,7 @@
 #include <vector>
 
 #include "binary_cache.hpp"
+#include "jit_target.hpp"
 #include "native_binary.hpp"
 
 namespace pysyclfft::plan {
@@ -149,6 +150,7 @@ class KernelCompiler {
     if (!dev.ext_oneapi_can_build(syclex::source_language::sycl))
       throw CompileError("pysyclfft: device '" + dev.get_info<sycl::info::device::name>() +
                          "' cannot compile SYCL kernels at run time (kernel_compiler)");
+    select_jit_target(dev);  // before the runtime first reads it (jit_target.hpp)
     syclex::include_files includes;
     for (const auto& [name, text] : headers()) includes.add(name, text);
     std::string log;
@@ -160,7 +162,9 @@ class KernelCompiler {
       ++builds_;
       return exe;
     } catch (const std::exception& e) {  // sycl::exception, or bad_alloc from a corrupt cache entry
-      throw CompileError(std::string("pysyclfft: kernel compilation failed: ") + e.what() + "\n" + log);
+      const std::string message = std::string(e.what()) + "\n" + log;
+      if (auto missing = missing_toolchain_file(dev, message)) throw *missing;
+      throw CompileError("pysyclfft: kernel compilation failed: " + message);
     }
   }
 

@@ -1,10 +1,13 @@
 // What the planner reads from a SYCL device.
 #pragma once
+#include <dlfcn.h>
 #include <sycl/sycl.hpp>
 
 #include <algorithm>
 #include <atomic>
 #include <complex>
+#include <cstdlib>
+#include <filesystem>
 #include <memory>
 #include <new>
 #include <string>
@@ -14,11 +17,38 @@
 
 namespace pysyclfft::plan {
 
+// The intel-opencl-rt wheel installs its OpenCL CPU runtime, libintelocl.so, next
+// to the intel-sycl-rt wheel's libsycl.so, but registers it with a placeholder path,
+// so the CPU device appears only when OCL_ICD_FILENAMES names it. The Python package
+// sets it before the first device query (pysyclfft/_environment.py); C++ programs
+// get the same here: a user's own OCL_ICD_FILENAMES is kept. Returns the path used
+// ("" when the variable was set already or no driver lies beside libsycl).
+inline std::string use_wheel_opencl_cpu_driver() {
+  if (std::getenv("OCL_ICD_FILENAMES") != nullptr) return "";
+  Dl_info sycl_library{};
+  if (dladdr(reinterpret_cast<void*>(&sycl::platform::get_platforms), &sycl_library) == 0 ||
+      sycl_library.dli_fname == nullptr)
+    return "";
+  std::error_code ignored;
+  const auto driver = std::filesystem::path(sycl_library.dli_fname).parent_path() / "libintelocl.so";
+  if (!std::filesystem::exists(driver, ignored)) return "";
+  setenv("OCL_ICD_FILENAMES", driver.c_str(), /*overwrite=*/0);
+  return driver.string();
+}
+
+// Runs while the program starts (before main, so before its first device query) in
+// every program that includes pysyclfft's headers.
+inline const std::string wheel_opencl_cpu_driver = use_wheel_opencl_cpu_driver();
+
 inline DeviceLimits device_limits(const sycl::device& d) {
   DeviceLimits lim;
   lim.local_mem_bytes = d.get_info<sycl::info::device::local_mem_size>();
   lim.max_group_size = d.get_info<sycl::info::device::max_work_group_size>();
-  lim.is_cpu = d.is_cpu();
+  const auto sizes = d.get_info<sycl::info::device::sub_group_sizes>();
+  lim.sub_group_sizes.assign(sizes.begin(), sizes.end());
+  lim.compute_units = d.get_info<sycl::info::device::max_compute_units>();
+  lim.is_cpu = d.get_info<sycl::info::device::device_type>() == sycl::info::device_type::cpu;
+  lim.lanes = choose_sub_group_size(lim.sub_group_sizes);
   return lim;
 }
 
@@ -62,11 +92,11 @@ inline void* counted_malloc_device(const sycl::queue& q, std::size_t bytes) {
   return p;
 }
 
-// A host table copied to a new device allocation owned by the returned pointer;
-// its size is added to *bytes_total (a plan's workspace) when given.
+// A host table (complex values or indices) copied to a new device allocation
+// owned by the returned pointer; its size is added to *bytes_total (a plan's
+// workspace) when given.
 template <typename T>
-std::shared_ptr<void> device_copy(sycl::queue& q, const std::vector<std::complex<T>>& v,
-                                  std::size_t* bytes_total = nullptr) {
+std::shared_ptr<void> device_copy(sycl::queue& q, const std::vector<T>& v, std::size_t* bytes_total = nullptr) {
   const std::size_t bytes = v.size() * sizeof(v[0]);
   if (bytes_total) *bytes_total += bytes;
   void* p = counted_malloc_device(q, bytes);

@@ -1,9 +1,9 @@
-// The one place where kernel parameters are chosen: radices, team size and
-// transforms per work-group, from the length, the precision and the device.
+// The one place where kernel parameters are chosen: radices, team size,
+// transforms per work-group and sub-group size, from the length, the precision
+// and the device's properties (never its vendor or name).
 #pragma once
 #include <algorithm>
 #include <cstdint>
-#include <sstream>
 #include <string>
 #include <vector>
 
@@ -16,12 +16,36 @@ enum class Precision { f32, f64 };
 inline std::size_t real_size(Precision p) { return p == Precision::f32 ? 4 : 8; }
 inline const char* real_name(Precision p) { return p == Precision::f32 ? "float" : "double"; }
 
-// What the planner needs to know about a device; filled from sycl::device.
+// What the planner needs to know about a device; filled from sycl::device (device.hpp).
 struct DeviceLimits {
   std::size_t local_mem_bytes = 0;
   std::size_t max_group_size = 0;
-  bool is_cpu = true;
+  std::vector<int> sub_group_sizes;  // info::device::sub_group_sizes
+  std::size_t compute_units = 1;
+  bool is_cpu = true;  // info::device::device_type
+  int lanes = 16;      // sub-group size of the team kernels: choose_sub_group_size(sub_group_sizes)
+
+  bool offers_sub_group(int size) const {
+    return std::find(sub_group_sizes.begin(), sub_group_sizes.end(), size) != sub_group_sizes.end();
+  }
 };
+
+// Sub-group size of the team kernels (their SIMD lanes: the Lanes template
+// parameter of backends/sycl/c2c_kernel.hpp and pass_kernel.hpp). 16 where the
+// device offers it: the OpenCL CPU device's compiler packs a sub-group's
+// work-items into the lanes of SIMD vectors (16 floats or doubles: one or two
+// AVX-512 registers) and the kernels shape their index arithmetic after it
+// (kernels/stockham.hpp, Stockham::butterfly); else the smallest offered size
+// above 16 (a CUDA device offers only 32), else the largest offered.
+inline int choose_sub_group_size(const std::vector<int>& offered) {
+  int above = 0, largest = 1;
+  for (int s : offered) {
+    if (s == 16) return 16;
+    if (s > 16 && (above == 0 || s < above)) above = s;
+    largest = std::max(largest, s);
+  }
+  return above ? above : largest;
+}
 
 // Work-item level (one work-item computes whole transforms in registers) or
 // team level (a team of work-items shares local memory), as in portFFT.
@@ -32,6 +56,7 @@ struct C2CKernelParams {
   Precision precision = Precision::f32;
   std::vector<int> radices;
   Level level = Level::team;
+  int lanes = 16;     // sub-group size the team kernel requires (DeviceLimits::lanes)
   int threads = 1;    // work-items per transform (team level)
   int per_group = 1;  // transforms per work-group
 
@@ -39,26 +64,8 @@ struct C2CKernelParams {
   std::size_t local_bytes() const {
     return radices.size() > 1 && level == Level::team ? 2 * std::size_t(n) * per_group * 2 * real_size(precision) : 0;
   }
-  // The kernel's registered name; Sign = -1 forward, +1 backward; Stride = 1
-  // for contiguous transforms, 0 for a run-time stride.
-  std::string kernel_name(int sign, int stride = 0) const {
-    std::ostringstream s;
-    if (level == Level::work_item)
-      s << "pysyclfft_c2c_item<" << real_name(precision) << ", " << sign << ", " << stride;
-    else
-      s << "pysyclfft_c2c<" << real_name(precision) << ", " << sign << ", " << threads << ", " << per_group << ", "
-        << stride;
-    for (int r : radices) s << ", " << r;
-    s << ">";
-    return s.str();
-  }
-  // Every kernel a plan uses, compiled together; kernel_index() picks one.
-  // Teams get a unit-stride variant (vector loads across the team); a
-  // work-item reads its own transform, which a known stride does not speed up.
-  std::vector<std::string> kernel_names() const {
-    if (level == Level::work_item) return {kernel_name(-1, 0), kernel_name(+1, 0)};
-    return {kernel_name(-1, 0), kernel_name(+1, 0), kernel_name(-1, 1), kernel_name(+1, 1)};
-  }
+  // Index of a plan's kernel in c2c_kernel_names(*this) (entry_points.hpp):
+  // forward/backward, and for teams a unit-stride variant.
   int kernel_index(bool forward, bool unit_stride) const {
     return (forward ? 0 : 1) + (unit_stride && level == Level::team ? 2 : 0);
   }
@@ -82,26 +89,20 @@ inline int gpu_max_pow2_radix(std::int64_t n) {
   return radix;
 }
 
-// Sub-group size of the SYCL team kernels (kSimdLanes in backends/sycl/exec.hpp):
-// the CPU device's compiler packs that many work-items into SIMD lanes.
-inline constexpr int kCpuSimdLanes = 16;
-
 // CPU team: whole SIMD vectors (a vector spanning two teams turns every access
 // into a gather), sized to waste the fewest lanes over all stages (stage s has
 // n/R_s butterflies; masked lanes past the end cost as much as busy ones), with
 // at most about 4 butterflies per work-item in any stage (the loops unroll: code
 // size) and at most 1024 work-items; the largest such team on ties.
-inline int cpu_team_size(const std::vector<int>& radices, std::int64_t n) {
-  const auto whole_vectors = [](std::int64_t x) {
-    return int((x + kCpuSimdLanes - 1) / kCpuSimdLanes * kCpuSimdLanes);
-  };
+inline int cpu_team_size(const std::vector<int>& radices, std::int64_t n, int lanes) {
+  const auto whole_vectors = [lanes](std::int64_t x) { return int((x + lanes - 1) / lanes * lanes); };
   std::int64_t most = 0;  // butterflies of the busiest stage
   for (int r : radices) most = std::max(most, n / r);
   const int largest = std::min(whole_vectors(most), 1024);
   int best = largest;
   std::int64_t best_slots = -1;
   const int smallest = std::min(whole_vectors(std::max<std::int64_t>(most / 4, 1)), largest);
-  for (int t = smallest; t <= largest; t += kCpuSimdLanes) {
+  for (int t = smallest; t <= largest; t += lanes) {
     std::int64_t slots = 0;
     for (int r : radices) slots += (n / r + t - 1) / t * t;
     if (best_slots < 0 || slots <= best_slots) best = t, best_slots = slots;
@@ -116,6 +117,7 @@ inline C2CKernelParams choose_c2c_params(std::int64_t n, Precision p, const Devi
   C2CKernelParams k;
   k.n = n;
   k.precision = p;
+  k.lanes = dev.lanes;
   k.radices = n == 1 ? std::vector<int>{1} : stockham_radices(n, dev.is_cpu ? 8 : gpu_max_pow2_radix(n), dev.is_cpu);
   if (k.radices.empty() || n > max_single_kernel_length(p, dev)) {
     k.radices.clear();
@@ -131,7 +133,7 @@ inline C2CKernelParams choose_c2c_params(std::int64_t n, Precision p, const Devi
   const int max_radix = *std::max_element(k.radices.begin(), k.radices.end());
   const bool alone = !dev.is_cpu && k.local_bytes() > gpu_local_budget;
   const std::int64_t team_cap = alone ? std::int64_t(dev.max_group_size) : 256;
-  k.threads = dev.is_cpu ? cpu_team_size(k.radices, n)
+  k.threads = dev.is_cpu ? cpu_team_size(k.radices, n, dev.lanes)
                          : int(std::max<std::int64_t>(1, std::min<std::int64_t>(n / max_radix, team_cap)));
   // Pack transforms until the group reaches a useful size or local memory runs out.
   const int target_group = dev.is_cpu ? 64 : 512;
@@ -162,7 +164,7 @@ inline C2CKernelParams choose_c2c_kernel(std::int64_t n, Precision p, const Devi
 // elements d + i*stride). On a CPU, such a pass takes `interleave` lines per
 // group whose SIMD lanes are the lines (each lane the same butterfly of its own
 // column: contiguous loads and stores, uniform index arithmetic and Stockham
-// twiddles), a whole vector of kCpuSimdLanes where local memory holds it, fewer
+// twiddles), a whole vector of dev.lanes where local memory holds it, fewer
 // else (a divisor of `columns`, so a group never straddles two transforms).
 // Measured on the OpenCL CPU device (docs/performance-anysize.md): with the
 // single kernel's team shapes for the rest, 2-2.8x faster complex64 multi-pass
@@ -181,9 +183,9 @@ inline PassKernelParams choose_pass_params(std::int64_t len, Precision p, const 
   PassKernelParams k{choose_c2c_params(len, p, dev)};
   if (k.radices.empty()) return k;
   if (dev.is_cpu && columns > 0) {
-    for (int lanes = kCpuSimdLanes; lanes >= 4; lanes /= 2) {
+    for (int lanes = dev.lanes; lanes >= 4; lanes /= 2) {
       k.per_group = lanes;
-      if (columns % lanes == 0 && std::size_t(k.group_size()) <= dev.max_group_size &&
+      if (columns % lanes == 0 && dev.offers_sub_group(lanes) && std::size_t(k.group_size()) <= dev.max_group_size &&
           k.local_bytes() <= dev.local_mem_bytes) {
         k.interleave = lanes;
         return k;

@@ -16,19 +16,12 @@
 #include "../kernels/layout.hpp"
 #include "compiler.hpp"
 #include "device.hpp"
+#include "kernel_args.hpp"
 #include "kernel_params.hpp"
 #include "map_tables.hpp"
 #include "mapped_plan.hpp"
 
 namespace pysyclfft::plan {
-
-inline constexpr const char* kMapPassEntryHeader = "pysyclfft/backends/sycl/map_pass_kernels.hpp";
-
-inline std::string map_pass_kernel_name(const char* pass, Precision p, int kind, std::int64_t fft_length) {
-  std::ostringstream s;
-  s << "pysyclfft_map_" << pass << "<" << real_name(p) << ", " << kind << ", " << fft_length << ">";
-  return s.str();
-}
 
 // Kernel names of the passes of many (transform, length) pairs, for compiling them in one build.
 inline std::vector<std::string> map_pass_kernel_names(const std::vector<std::pair<RealTransform, std::int64_t>>& jobs,
@@ -38,8 +31,8 @@ inline std::vector<std::string> map_pass_kernel_names(const std::vector<std::pai
     const int kind = choose_map(t, n);
     const std::int64_t fft_length = map_fft_length(kind, n);
     if (n < 1 || fft_length < 1) continue;
-    names.push_back(map_pass_kernel_name("load", p, kind, fft_length));
-    names.push_back(map_pass_kernel_name("store", p, kind, fft_length));
+    names.push_back(map_pass_kernel_name(false, p, kind, fft_length));
+    names.push_back(map_pass_kernel_name(true, p, kind, fft_length));
   }
   return names;
 }
@@ -73,10 +66,7 @@ class MapPassPlan {
     const void* table = table_.get();
     return queue_.submit([&](sycl::handler& h) {
       h.depends_on(deps);
-      if (precision_ == Precision::f32)
-        h.set_args(in, out, table, layout, float(scale), float(edge_in), float(edge_out), float(imag_sign));
-      else
-        h.set_args(in, out, table, layout, scale, edge_in, edge_out, imag_sign);
+      set_map_pass_args(h, precision_, in, out, table, layout, {scale, edge_in, edge_out, imag_sign});
       h.parallel_for(sycl::nd_range<1>{groups * group_, group_}, store ? *store_ : *load_);
     });
   }

@@ -18,13 +18,12 @@
 #include "../kernels/map_kind.hpp"
 #include "compiler.hpp"
 #include "device.hpp"
+#include "kernel_args.hpp"
 #include "kernel_params.hpp"
 #include "map_tables.hpp"
 #include "twiddles.hpp"
 
 namespace pysyclfft::plan {
-
-inline constexpr const char* kMappedEntryHeader = "pysyclfft/backends/sycl/mapped_kernel.hpp";
 
 enum class RealTransform { r2c, c2r, dct1, dct2, dct3, dct4, dst1, dst2, dst3, dst4 };
 
@@ -67,14 +66,7 @@ struct MappedKernelParams {
   C2CKernelParams fft;  // the complex FFT of length map_fft_length(kind, n)
 
   bool supported() const { return !fft.radices.empty(); }
-  std::string kernel_name() const {
-    std::ostringstream s;
-    s << "pysyclfft_mapped<" << real_name(fft.precision) << ", " << kind << ", " << fft.threads << ", "
-      << fft.per_group;
-    for (int r : fft.radices) s << ", " << r;
-    s << ">";
-    return s.str();
-  }
+  std::string kernel_name() const { return mapped_kernel_name(kind, fft); }
 };
 
 inline MappedKernelParams choose_mapped_params(RealTransform t, std::int64_t n, Precision p, const DeviceLimits& dev) {
@@ -117,10 +109,7 @@ class MappedPlan {
     const void* table = table_.get();
     return queue_.submit([&](sycl::handler& h) {
       h.depends_on(deps);
-      if (f.precision == Precision::f32)
-        h.set_args(in, out, tw, table, layout, float(scale), float(edge_in), float(edge_out), float(imag_sign));
-      else
-        h.set_args(in, out, tw, table, layout, scale, edge_in, edge_out, imag_sign);
+      set_mapped_args(h, f.precision, in, out, tw, table, layout, {scale, edge_in, edge_out, imag_sign});
       h.parallel_for(sycl::nd_range<1>{groups * group, group}, *kernel_);
     });
   }

@@ -42,81 +42,18 @@
 #include "../kernels/layout.hpp"
 #include "../kernels/multipass.hpp"
 #include "../kernels/transpose.hpp"
+#include "algorithm.hpp"
 #include "bluestein_tables.hpp"
 #include "compiler.hpp"
 #include "device.hpp"
+#include "inplace_transpose.hpp"
+#include "kernel_args.hpp"
 #include "kernel_params.hpp"
 #include "pass_split.hpp"
 #include "rader_tables.hpp"
 #include "twiddles.hpp"
 
 namespace pysyclfft::plan {
-
-inline constexpr const char* kPassEntryHeader = "pysyclfft/backends/sycl/multipass_kernels.hpp";
-inline constexpr int kTransposeTile = 16;
-
-// Transforms per scratch chunk: enough to give a pass many lines, bounded memory.
-inline constexpr std::int64_t kScratchChunkElements = std::int64_t(1) << 20;
-inline constexpr int kMaxPasses = 3;
-
-// Pass lengths for an FFT of length `len` (one entry when it runs in one work-group),
-// empty when there is none. Middle passes run in place, so need >= 2 Stockham stages.
-// `max_pass` > 0 caps the pass length below what the device allows (tests use it to
-// exercise three passes on small lengths).
-inline std::vector<std::int64_t> fft_pass_lengths(std::int64_t len, Precision p, const DeviceLimits& lim,
-                                                  std::int64_t max_pass) {
-  return split_into_passes(len, kMaxPasses, [&](std::int64_t f, int pos, int passes) {
-    const C2CKernelParams k = choose_c2c_params(f, p, lim);
-    if (k.radices.empty() || (max_pass > 0 && f > max_pass)) return false;
-    return pos == 0 || pos == passes - 1 || k.radices.size() >= 2;
-  });
-}
-
-// Two in-place passes N0*N1 with N1 a multiple of N0 (the in-place transpose needs
-// it), as square as possible; empty when there are none.
-inline std::vector<std::int64_t> in_place_pass_lengths(std::int64_t len, Precision p, const DeviceLimits& lim,
-                                                       std::int64_t max_pass) {
-  auto fits = [&](std::int64_t f) {
-    const C2CKernelParams k = choose_c2c_params(f, p, lim);
-    return k.radices.size() >= 2 && (max_pass <= 0 || f <= max_pass);
-  };
-  std::vector<std::int64_t> best;
-  for (auto d : divisors(len))
-    if (d * d <= len && (len / d) % d == 0 && fits(d) && fits(len / d)) best = {d, len / d};
-  return best;
-}
-
-enum class Memory { fast, minimal };
-
-// How a length is transformed: one work-group, four-step passes, or a cyclic
-// convolution by two FFTs (Bluestein, or Rader for primes).
-enum class Algorithm { single_kernel, four_step, bluestein, rader };
-
-// The length of the FFTs an algorithm runs for a transform of length n.
-inline std::int64_t fft_length(Algorithm a, std::int64_t n) {
-  return a == Algorithm::bluestein ? bluestein_length(n) : a == Algorithm::rader ? n - 1 : n;
-}
-
-// Cost of a convolution's FFTs of length `len` in `passes` passes: the arithmetic
-// (~len*log2 len) plus one sweep over device memory per pass, which dominates at
-// multi-pass lengths. Infinite where no plan of at most kMaxPasses passes exists.
-inline double convolution_cost(std::int64_t len, std::size_t passes) {
-  if (passes == 0) return 1e300;
-  return double(len) * (std::log2(double(len)) + 8.0 * double(passes));
-}
-
-inline Algorithm choose_algorithm(std::int64_t n, Precision p, const DeviceLimits& lim, std::int64_t max_pass = 0) {
-  if (!choose_c2c_params(n, p, lim).radices.empty() && (max_pass <= 0 || n <= max_pass))
-    return Algorithm::single_kernel;
-  if (!stockham_radices(n).empty()) return Algorithm::four_step;
-  if (is_prime(n) && !stockham_radices(n - 1).empty()) {
-    const std::int64_t bluestein = bluestein_length(n);
-    if (convolution_cost(n - 1, fft_pass_lengths(n - 1, p, lim, max_pass).size()) <
-        convolution_cost(bluestein, fft_pass_lengths(bluestein, p, lim, max_pass).size()))
-      return Algorithm::rader;
-  }
-  return Algorithm::bluestein;
-}
 
 class MultipassPlan {
  public:
@@ -127,7 +64,7 @@ class MultipassPlan {
     if (algorithm_ == Algorithm::single_kernel)
       throw std::logic_error("pysyclfft: length " + std::to_string(n) + " needs no multi-pass plan");
     fft_len_ = fft_length(algorithm_, n);
-    const std::vector<std::int64_t> lengths = pass_lengths(n, p, lim, max_pass, memory);
+    const std::vector<std::int64_t> lengths = planned_pass_lengths(n, p, lim, max_pass, memory);
     for (std::size_t i = 0; i < lengths.size(); ++i)
       passes_.push_back(PassShape{pass_params(lengths, i, p, lim, memory)});
     set_pass_geometry();
@@ -146,11 +83,11 @@ class MultipassPlan {
                                                std::int64_t max_pass = 0, Memory memory = Memory::fast) {
     const Algorithm a = choose_algorithm(n, p, lim, max_pass);
     if (a == Algorithm::single_kernel) return {};
-    const std::vector<std::int64_t> lengths = pass_lengths(n, p, lim, max_pass, memory);
+    const std::vector<std::int64_t> lengths = planned_pass_lengths(n, p, lim, max_pass, memory);
     std::vector<std::string> names;
     for (const auto& l : launch_specs(a, lengths.size(), memory))
       names.push_back(l.step == Step::pass
-                          ? kernel_name(pass_params(lengths, l.pass, p, lim, memory), l.sign, a == Algorithm::rader)
+                          ? pass_kernel_name(pass_params(lengths, l.pass, p, lim, memory), l.sign, a == Algorithm::rader)
                           : step_kernel_name(l.step, p));
     return names;
   }
@@ -166,7 +103,7 @@ class MultipassPlan {
     for (std::int64_t t0 = 0; t0 < layout.count(); t0 += chunk_) {
       const std::int64_t nt = std::min<std::int64_t>(chunk_, layout.count() - t0);
       for (const Launch& l : launches) {
-        if (l.spec.step == Step::permute && cycles_.cycles == 0) continue;  // square: nothing to permute
+        if (l.spec.step == Step::permute && transpose_.cycles.cycles == 0) continue;  // square: nothing to permute
         done = submit(l, in, out, layout, t0, nt, l.spec.scaled ? scale : 1.0, wait);
         wait = {done};
       }
@@ -208,10 +145,11 @@ class MultipassPlan {
       s << "; index gather fused into the first FFT's loads, spectrum into its stores, scatter and X[0] into the "
            "second's stores";
     if (memory_ == Memory::minimal) {
-      s << "; in-place transpose " << passes_[0].k.n << " x " << passes_[1].k.n << ": " << square_.blocks << " square "
-        << square_.n << " x " << square_.n << " block(s) by " << kTransposeTile << " x " << kTransposeTile
+      s << "; in-place transpose " << passes_[0].k.n << " x " << passes_[1].k.n << ": " << transpose_.square.blocks << " square "
+        << transpose_.square.n << " x " << transpose_.square.n << " block(s) by " << kTransposeTile << " x " << kTransposeTile
         << " tile pairs in local memory";
-      if (cycles_.cycles) s << ", then " << cycles_.cycles << " cycles of " << cycles_.block_len << "-element blocks";
+      if (transpose_.cycles.cycles)
+        s << ", then " << transpose_.cycles.cycles << " cycles of " << transpose_.cycles.block_len << "-element blocks";
       s << "; workspace " << workspace_bytes() << " B (tables and cycles only, no scratch)";
       return s.str();
     }
@@ -251,30 +189,7 @@ class MultipassPlan {
   };
 
   static std::string step_kernel_name(Step step, Precision p) {
-    if (step == Step::transpose)
-      return std::string("pysyclfft_transpose_square<") + real_name(p) + ", " + std::to_string(kTransposeTile) + ">";
-    return std::string("pysyclfft_permute_blocks<") + real_name(p) + ">";
-  }
-
-  static std::vector<std::int64_t> pass_lengths(std::int64_t n, Precision p, const DeviceLimits& lim,
-                                                std::int64_t max_pass, Memory memory) {
-    const Algorithm a = choose_algorithm(n, p, lim, max_pass);
-    const std::int64_t len = fft_length(a, n);
-    if (memory == Memory::minimal) {
-      if (a != Algorithm::four_step)
-        throw std::invalid_argument("pysyclfft: memory='minimal' plans need a length whose prime factors are at most 13, got " +
-                                    std::to_string(n));
-      const auto lengths = in_place_pass_lengths(len, p, lim, max_pass);
-      if (lengths.empty())
-        throw std::invalid_argument("pysyclfft: memory='minimal' has no in-place split of length " + std::to_string(n) +
-                                    " (needs N0*N1 with N1 a multiple of N0, each one work-group's size)");
-      return lengths;
-    }
-    const auto lengths = fft_pass_lengths(len, p, lim, max_pass);
-    if (lengths.empty())
-      throw std::domain_error("pysyclfft: no plan for length " + std::to_string(n) + " (FFT length " +
-                              std::to_string(len) + " needs more than " + std::to_string(kMaxPasses) + " passes)");
-    return lengths;
+    return step == Step::transpose ? transpose_kernel_name(p) : permute_kernel_name(p);
   }
 
   // Kernel parameters of pass `pass` (see set_pass_geometry for the lines): every
@@ -292,16 +207,6 @@ class MultipassPlan {
     PassKernelParams k = choose_pass_params(lengths[pass], p, lim, columns);
     k.twiddled = !last;
     return k;
-  }
-
-  // `rader`: a pass of a Rader plan (the kernel compiles Rader's load and store modes in).
-  static std::string kernel_name(const PassKernelParams& k, int sign, bool rader) {
-    std::ostringstream s;
-    s << "pysyclfft_pass<" << real_name(k.precision) << ", " << sign << ", " << k.threads << ", " << k.per_group << ", "
-      << k.interleave << ", " << int(k.twiddled) << ", " << int(rader);
-    for (int r : k.radices) s << ", " << r;
-    s << ">";
-    return s.str();
   }
 
   // The launches of one forward (index 0) and one backward (index 1) transform, in order.
@@ -372,39 +277,15 @@ class MultipassPlan {
   // Pass 2 of a memory-minimal plan: rows k0 (positions k0*N1 + [0, N1)) in place;
   // then the square blocks and block cycles of the N0 x N1 transpose.
   void set_in_place_geometry() {
-    const std::int64_t n0 = passes_[0].k.n, n1 = passes_[1].k.n, m = n1 / n0;  // n0 <= n1
+    const std::int64_t n0 = passes_[0].k.n, n1 = passes_[1].k.n;  // n0 <= n1
     kernels::PassGeometry& g = passes_[1].geometry;
     g.d0_count = n0;
     g.d1_count = 1;
     g.in = g.out = kernels::LineStrides{n1, 0, 1};
-    square_ = kernels::SquareBlocks{n0, n1, m, (n0 + kTransposeTile - 1) / kTransposeTile, 0};
-    // After the square transposes, block q = c*m + b of n0 elements (row c of square
-    // block b) belongs at b*n0 + c: index a*cols + d goes to d*rows + a.
-    const std::int64_t rows = n0, cols = m;
-    std::vector<char> seen(std::size_t(rows * cols), 0);
-    cycle_starts_ = {0};
-    for (std::int64_t q0 = 0; q0 < rows * cols; ++q0) {
-      if (seen[q0]) continue;
-      std::int64_t q = q0, len = 0;
-      do {
-        seen[q] = 1;
-        cycle_members_.push_back(q);
-        ++len;
-        q = (q % cols) * rows + q / cols;
-      } while (q != q0);
-      if (len == 1) cycle_members_.pop_back();
-      else cycle_starts_.push_back(std::int64_t(cycle_members_.size()));
-    }
-    cycles_ = kernels::BlockCycles{n0, std::int64_t(cycle_starts_.size()) - 1, 0};
+    transpose_ = in_place_transpose(n0, n1);
   }
 
-  void upload_cycles() {
-    std::vector<index_t> all(cycle_starts_.begin(), cycle_starts_.end());
-    all.insert(all.end(), cycle_members_.begin(), cycle_members_.end());
-    cycle_bytes_ = all.size() * sizeof(index_t);
-    cycle_table_ = allocate(cycle_bytes_);
-    queue_.memcpy(cycle_table_.get(), all.data(), cycle_bytes_).wait();
-  }
+  void upload_cycles() { cycle_table_ = device_copy(queue_, transpose_.table(), &cycle_bytes_); }
 
   template <typename T> static void append(std::vector<std::complex<T>>& table, const std::vector<cld>& values) {
     for (const auto& v : values) table.emplace_back(static_cast<T>(v.real()), static_cast<T>(v.imag()));
@@ -466,27 +347,23 @@ class MultipassPlan {
       spectrum_offset_ = table.size();
       append(table, rader.spectrum);
     }
-    table_bytes_ = table.size() * sizeof(table[0]);
-    tables_ = allocate(table_bytes_);
-    queue_.memcpy(tables_.get(), table.data(), table_bytes_).wait();
+    tables_ = device_copy(queue_, table, &table_bytes_);
   }
-
-  std::shared_ptr<void> allocate(std::size_t bytes) { return device_buffer(queue_, bytes); }
 
   // Rader's second scratch also holds the chunk's two end values per transform.
   void allocate_scratch() {
     scratch_bytes_ = std::size_t(chunk_ * fft_len_) * 2 * real_size(precision_);
     ends_bytes_ = algorithm_ == Algorithm::rader ? std::size_t(2 * chunk_) * 2 * real_size(precision_) : 0;
-    if (passes_.size() > 1) scratch_[0] = allocate(scratch_bytes_), ++scratch_count_;
+    if (passes_.size() > 1) scratch_[0] = device_buffer(queue_, scratch_bytes_), ++scratch_count_;
     if (algorithm_ == Algorithm::bluestein || algorithm_ == Algorithm::rader)
-      scratch_[1] = allocate(scratch_bytes_ + ends_bytes_), ++scratch_count_;
+      scratch_[1] = device_buffer(queue_, scratch_bytes_ + ends_bytes_), ++scratch_count_;
   }
 
   void build_launches() {
     std::vector<std::string> names;
     const auto specs = launch_specs(algorithm_, passes_.size(), memory_);
     for (const auto& s : specs)
-      names.push_back(s.step == Step::pass ? kernel_name(passes_[s.pass].k, s.sign, algorithm_ == Algorithm::rader)
+      names.push_back(s.step == Step::pass ? pass_kernel_name(passes_[s.pass].k, s.sign, algorithm_ == Algorithm::rader)
                                            : step_kernel_name(s.step, precision_));
     const std::vector<sycl::kernel> kernels = KernelCompiler::instance().get(queue_, kPassEntryHeader, names);
     const std::size_t per_direction = specs.size() / 2;
@@ -517,16 +394,16 @@ class MultipassPlan {
     return queue_.submit([&](sycl::handler& h) {
       h.depends_on(deps);
       if (l.spec.step == Step::transpose) {
-        kernels::SquareBlocks sq = square_;
+        kernels::SquareBlocks sq = transpose_.square;
         sq.count = nt;
-        h.set_args(out, data, sq);
+        set_transpose_args(h, precision_, out, data, sq);
         const std::size_t group = kTransposeTile * kTransposeTile;
         h.parallel_for(sycl::nd_range<1>{std::size_t(nt * sq.blocks * sq.tiles * sq.tiles) * group, group}, l.kernel);
       } else {
-        kernels::BlockCycles c = cycles_;
+        kernels::BlockCycles c = transpose_.cycles;
         c.count = nt;
         const auto* starts = static_cast<const index_t*>(cycle_table_.get());
-        h.set_args(out, data, c, starts, starts + cycle_starts_.size());
+        set_permute_args(h, precision_, out, data, c, starts, starts + transpose_.starts.size());
         const std::size_t group = 64, items = std::size_t(nt * c.cycles * c.block_len);
         h.parallel_for(sycl::nd_range<1>{(items + group - 1) / group * group, group}, l.kernel);
       }
@@ -567,12 +444,8 @@ class MultipassPlan {
                                         : sycl::nd_range<2>{{groups * teams, members}, {teams, members}};
     return queue_.submit([&](sycl::handler& h) {
       h.depends_on(deps);
-      if (precision_ == Precision::f32)
-        h.set_args(src_ptr, dst_ptr, twiddles, load_table, store_table, store_low, lane_twiddles, src, dst, g,
-                   static_cast<float>(scale), ends);
-      else
-        h.set_args(src_ptr, dst_ptr, twiddles, load_table, store_table, store_low, lane_twiddles, src, dst, g, scale,
-                   ends);
+      set_pass_args(h, precision_, {src_ptr, twiddles, load_table, store_table, store_low, lane_twiddles, dst_ptr, ends},
+                    src, dst, g, scale);
       h.parallel_for(range, l.kernel);
     });
   }
@@ -595,9 +468,7 @@ class MultipassPlan {
   std::size_t table_bytes_ = 0, scratch_bytes_ = 0, ends_bytes_ = 0;
   std::size_t chirp_offset_ = 0, spectrum_offset_ = 0, gather_offset_ = 0, scatter_offset_ = 0;
   int scratch_count_ = 0;
-  kernels::SquareBlocks square_{};  // memory-minimal transpose
-  kernels::BlockCycles cycles_{};
-  std::vector<index_t> cycle_starts_, cycle_members_;
+  InPlaceTranspose transpose_;  // memory-minimal plans
   std::shared_ptr<void> cycle_table_;
   std::size_t cycle_bytes_ = 0;
   std::vector<Launch> launches_[2];  // forward, backward

@@ -1,7 +1,9 @@
 // SYCL entry points of the batched single-kernel c2c transform, instantiated by
-// name (registered_names) from the planner. Stride is the compile-time element
-// stride (1 for contiguous transforms) or 0 for a run-time stride.
-//   pysyclfft_c2c<float, -1, 64, 2, 1, 4, 4, 4>  (T, Sign, Threads, PerGroup, Stride, radices...)
+// name (registered_names) from the planner (plan/entry_points.hpp). Stride is the
+// compile-time element stride (1 for contiguous transforms) or 0 for a run-time
+// stride; Lanes is the sub-group size the team kernel requires (chosen from the
+// device's sub-group sizes, plan/kernel_params.hpp).
+//   pysyclfft_c2c<float, -1, 16, 64, 2, 1, 4, 4, 4>  (T, Sign, Lanes, Threads, PerGroup, Stride, radices...)
 //     team level, nd_range<2>: dimension 1 = work-item in its team (Threads),
 //     dimension 0 = team (PerGroup per work-group), one transform per team;
 //   pysyclfft_c2c_item<float, -1, 1, 16, 4>      (T, Sign, Stride, radices...)
@@ -10,31 +12,32 @@
 #pragma once
 #include "../../kernels/batched_c2c.hpp"
 #include "exec.hpp"
+#include "scalar_params.hpp"
 
-template <typename T, int Sign, int Threads, int PerGroup, int Stride, int... R>
+template <typename T, int Sign, int Lanes, int Threads, int PerGroup, int Stride, int... R>
 SYCL_EXT_ONEAPI_FUNCTION_PROPERTY((sycl::ext::oneapi::experimental::nd_range_kernel<2>))
-[[sycl::reqd_sub_group_size(pysyclfft::sycl_backend::kSimdLanes)]]
+[[sycl::reqd_sub_group_size(Lanes)]]
 void pysyclfft_c2c(const pysyclfft::kernels::cplx<T>* in, pysyclfft::kernels::cplx<T>* out,
-                   const pysyclfft::kernels::cplx<T>* twiddles, pysyclfft::kernels::BatchLayout layout, T scale) {
+                   const pysyclfft::kernels::cplx<T>* twiddles, PYSYCLFFT_LAYOUT_PARAMS(layout), T scale) {
   namespace k = pysyclfft::kernels;
   using Cfg = k::C2CConfig<T, Sign, Threads, PerGroup, k::RadixList<R...>>;
   namespace sb = pysyclfft::sycl_backend;
   const auto item = sb::this_item<2>();
   PYSYCLFFT_LOCAL_ARRAY(k::cplx<T>, Cfg::kLocalElements, local);
-  // Sub-groups of kSimdLanes consecutive work-items (the kernel requires that
-  // size), so the sub-group index gives each SIMD vector's first team member.
-  constexpr int kLanes = Threads % sb::kSimdLanes == 0 ? sb::kSimdLanes : 1;
+  // Sub-groups of Lanes consecutive work-items (the kernel requires that size),
+  // so the sub-group index gives each SIMD vector's first team member.
+  constexpr int kLanes = Threads % Lanes == 0 ? Lanes : 1;
   const sb::SimdSlot s = sb::simd_slot<kLanes, Threads>(item);
   k::team_c2c<Cfg, Stride, kLanes>(s.vector, s.lane, int(item.get_local_id(0)), k::index_t(item.get_group(0)),
-                                   sb::GroupBarrier<2>{}, in, out, twiddles, layout, scale, local);
+                                   sb::GroupBarrier<2>{}, in, out, twiddles, PYSYCLFFT_LAYOUT(layout), scale, local);
 }
 
 template <typename T, int Sign, int Stride, int... R>
 SYCL_EXT_ONEAPI_FUNCTION_PROPERTY((sycl::ext::oneapi::experimental::nd_range_kernel<2>))
 void pysyclfft_c2c_item(const pysyclfft::kernels::cplx<T>* in, pysyclfft::kernels::cplx<T>* out,
-                        const pysyclfft::kernels::cplx<T>* twiddles, pysyclfft::kernels::BatchLayout layout, T scale) {
+                        const pysyclfft::kernels::cplx<T>* twiddles, PYSYCLFFT_LAYOUT_PARAMS(layout), T scale) {
   namespace k = pysyclfft::kernels;
   const auto item = pysyclfft::sycl_backend::this_item<2>();
   k::item_c2c<T, Sign, k::RadixList<R...>, Stride>(k::index_t(item.get_global_id(1)), k::index_t(item.get_global_id(0)),
-                                                   in, out, twiddles, layout, scale);
+                                                   in, out, twiddles, PYSYCLFFT_LAYOUT(layout), scale);
 }

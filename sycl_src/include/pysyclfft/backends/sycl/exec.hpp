@@ -16,14 +16,8 @@ template <int Dims = 1> sycl::nd_item<Dims> this_item() {
   return sycl::ext::oneapi::this_work_item::get_nd_item<Dims>();
 }
 
-// Sub-group size the team kernels require: the OpenCL CPU device's compiler
-// packs a sub-group's work-items into the lanes of SIMD vectors (16 floats or
-// doubles: one or two AVX-512 registers), and the kernels shape their index
-// arithmetic after it (kernels/stockham.hpp, Stockham::butterfly).
-constexpr int kSimdLanes = 16;
-
 // A team member's place in the SIMD vectors of its team (dimension 1 of the
-// nd_range, under sub-groups of kSimdLanes): `lane` of the vector that starts at
+// nd_range, under sub-groups of Lanes, a kernel template parameter): `lane` of the vector that starts at
 // member `vector`; with Lanes = 1, vector is the member itself.
 struct SimdSlot {
   int vector, lane;

@@ -4,22 +4,23 @@
 #pragma once
 #include "../../kernels/map_passes.hpp"
 #include "exec.hpp"
+#include "scalar_params.hpp"
 
 template <typename T, int Kind, int L>
 SYCL_EXT_ONEAPI_FUNCTION_PROPERTY((sycl::ext::oneapi::experimental::nd_range_kernel<1>))
 void pysyclfft_map_load(const void* in, pysyclfft::kernels::cplx<T>* fft_in, const pysyclfft::kernels::cplx<T>* table,
-                        pysyclfft::kernels::BatchLayout layout, T scale, T edge_in, T edge_out, T imag_sign) {
+                        PYSYCLFFT_LAYOUT_PARAMS(layout), T scale, T edge_in, T edge_out, T imag_sign) {
   namespace k = pysyclfft::kernels;
   k::MapPass<Kind, T, L>::load(k::index_t(pysyclfft::sycl_backend::this_item().get_global_id(0)), in, fft_in, table,
-                               layout, k::MapScalars<T>{scale, edge_in, edge_out, imag_sign});
+                               PYSYCLFFT_LAYOUT(layout), k::MapScalars<T>{scale, edge_in, edge_out, imag_sign});
 }
 
 template <typename T, int Kind, int L>
 SYCL_EXT_ONEAPI_FUNCTION_PROPERTY((sycl::ext::oneapi::experimental::nd_range_kernel<1>))
 void pysyclfft_map_store(const pysyclfft::kernels::cplx<T>* fft_out, void* out,
-                         const pysyclfft::kernels::cplx<T>* table, pysyclfft::kernels::BatchLayout layout, T scale,
+                         const pysyclfft::kernels::cplx<T>* table, PYSYCLFFT_LAYOUT_PARAMS(layout), T scale,
                          T edge_in, T edge_out, T imag_sign) {
   namespace k = pysyclfft::kernels;
   k::MapPass<Kind, T, L>::store(k::index_t(pysyclfft::sycl_backend::this_item().get_global_id(0)), fft_out, out, table,
-                                layout, k::MapScalars<T>{scale, edge_in, edge_out, imag_sign});
+                                PYSYCLFFT_LAYOUT(layout), k::MapScalars<T>{scale, edge_in, edge_out, imag_sign});
 }

@@ -5,17 +5,18 @@
 #pragma once
 #include "../../kernels/batched_mapped.hpp"
 #include "exec.hpp"
+#include "scalar_params.hpp"
 
 template <typename T, int Kind, int Threads, int PerGroup, int... R>
 SYCL_EXT_ONEAPI_FUNCTION_PROPERTY((sycl::ext::oneapi::experimental::nd_range_kernel<1>))
 void pysyclfft_mapped(const void* in, void* out, const pysyclfft::kernels::cplx<T>* twiddles,
-                      const pysyclfft::kernels::cplx<T>* table, pysyclfft::kernels::BatchLayout layout, T scale,
+                      const pysyclfft::kernels::cplx<T>* table, PYSYCLFFT_LAYOUT_PARAMS(layout), T scale,
                       T edge_in, T edge_out, T imag_sign) {
   namespace k = pysyclfft::kernels;
   using Cfg = k::MappedConfig<T, Kind, Threads, PerGroup, k::RadixList<R...>>;
   const auto item = pysyclfft::sycl_backend::this_item();
   PYSYCLFFT_LOCAL_ARRAY(k::cplx<T>, Cfg::kLocalElements, local);
   k::batched_mapped<Cfg>(int(item.get_local_id(0)), k::index_t(item.get_group(0)),
-                         pysyclfft::sycl_backend::GroupBarrier{}, in, out, twiddles, table, layout,
+                         pysyclfft::sycl_backend::GroupBarrier{}, in, out, twiddles, table, PYSYCLFFT_LAYOUT(layout),
                          k::MapScalars<T>{scale, edge_in, edge_out, imag_sign}, local);
 }

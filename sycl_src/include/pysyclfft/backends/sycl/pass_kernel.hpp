@@ -1,7 +1,7 @@
 // SYCL entry point of one pass of a multi-pass, Bluestein or Rader transform
 // (kernels/multipass.hpp). Instantiated by name from the planner, e.g.
-//   pysyclfft_pass<float, -1, 64, 8, 1, 0, 0, 8, 8, 4>
-//     (T, Sign, Threads, PerGroup, Interleave, Twiddled, Rader, radices...)
+//   pysyclfft_pass<float, -1, 16, 64, 8, 1, 0, 0, 8, 8, 4>
+//     (T, Sign, Lanes, Threads, PerGroup, Interleave, Twiddled, Rader, radices...)
 // Twiddled = 1: a pass before the last (stores the inter-pass twiddles), 0: the last;
 // Rader = 1: a pass of a Rader plan (its gather/scatter modes compiled in).
 // nd_range<2> with the layout of pysyclfft_c2c: Interleave = 1: dimension 1 = team
@@ -12,15 +12,16 @@
 #pragma once
 #include "../../kernels/multipass.hpp"
 #include "exec.hpp"
+#include "scalar_params.hpp"
 
-template <typename T, int Sign, int Threads, int PerGroup, int Interleave, int Twiddled, int Rader, int... R>
+template <typename T, int Sign, int Lanes, int Threads, int PerGroup, int Interleave, int Twiddled, int Rader, int... R>
 SYCL_EXT_ONEAPI_FUNCTION_PROPERTY((sycl::ext::oneapi::experimental::nd_range_kernel<2>))
-[[sycl::reqd_sub_group_size(Interleave > 1 ? Interleave : pysyclfft::sycl_backend::kSimdLanes)]]
+[[sycl::reqd_sub_group_size(Interleave > 1 ? Interleave : Lanes)]]
 void pysyclfft_pass(const pysyclfft::kernels::cplx<T>* in, pysyclfft::kernels::cplx<T>* out,
                     const pysyclfft::kernels::cplx<T>* twiddles, const pysyclfft::kernels::cplx<T>* load_table,
                     const pysyclfft::kernels::cplx<T>* store_table, const pysyclfft::kernels::cplx<T>* store_low,
-                    const pysyclfft::kernels::cplx<T>* lane_twiddles, pysyclfft::kernels::PassSide in_side,
-                    pysyclfft::kernels::PassSide out_side, pysyclfft::kernels::PassGeometry geometry, T scale,
+                    const pysyclfft::kernels::cplx<T>* lane_twiddles, PYSYCLFFT_SIDE_PARAMS(in_side),
+                    PYSYCLFFT_SIDE_PARAMS(out_side), PYSYCLFFT_GEOMETRY_PARAMS(geometry), T scale,
                     pysyclfft::kernels::cplx<T>* ends) {
   namespace k = pysyclfft::kernels;
   namespace sb = pysyclfft::sycl_backend;
@@ -28,10 +29,11 @@ void pysyclfft_pass(const pysyclfft::kernels::cplx<T>* in, pysyclfft::kernels::c
   const auto item = sb::this_item<2>();
   PYSYCLFFT_LOCAL_ARRAY(k::cplx<T>, Cfg::kLocalElements, local);
   constexpr bool kColumns = Interleave > 1;
-  constexpr int kLanes = !kColumns && Threads % sb::kSimdLanes == 0 ? sb::kSimdLanes : 1;
+  constexpr int kLanes = !kColumns && Threads % Lanes == 0 ? Lanes : 1;
   const sb::SimdSlot s = kColumns ? sb::SimdSlot{int(item.get_local_id(0)), 0} : sb::simd_slot<kLanes, Threads>(item);
   const int team = int(item.get_local_id(kColumns ? 1 : 0));
   k::multipass_pass<Cfg, Sign, kLanes, Interleave, Twiddled != 0, Rader != 0>(
       s.vector, s.lane, team, k::index_t(item.get_group(kColumns ? 1 : 0)), sb::GroupBarrier<2>{}, in, out, twiddles,
-      load_table, store_table, store_low, lane_twiddles, in_side, out_side, geometry, scale, ends, local);
+      load_table, store_table, store_low, lane_twiddles, PYSYCLFFT_SIDE(in_side), PYSYCLFFT_SIDE(out_side),
+      PYSYCLFFT_GEOMETRY(geometry), scale, ends, local);
 }

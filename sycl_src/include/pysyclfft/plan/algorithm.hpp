@@ -1,0 +1,105 @@
+// The one dispatcher of complex transforms: which algorithm a length takes
+// (single work-group kernel, four-step passes, Bluestein, Rader), in how many
+// passes of which lengths, from the length, the precision and the device
+// (kernel_params.hpp chooses each kernel's parameters). The plans
+// (c2c_plan.hpp, multipass_plan.hpp, any_c2c_plan.hpp) only follow its choice.
+#pragma once
+#include <cmath>
+#include <cstdint>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include "kernel_params.hpp"
+#include "pass_split.hpp"
+#include "rader_tables.hpp"
+
+namespace pysyclfft::plan {
+
+// Transforms per scratch chunk: enough to give a pass many lines, bounded memory.
+inline constexpr std::int64_t kScratchChunkElements = std::int64_t(1) << 20;
+inline constexpr int kMaxPasses = 3;
+
+// Pass lengths for an FFT of length `len` (one entry when it runs in one work-group),
+// empty when there is none. Middle passes run in place, so need >= 2 Stockham stages.
+// `max_pass` > 0 caps the pass length below what the device allows (tests use it to
+// exercise three passes on small lengths).
+inline std::vector<std::int64_t> fft_pass_lengths(std::int64_t len, Precision p, const DeviceLimits& lim,
+                                                  std::int64_t max_pass) {
+  return split_into_passes(len, kMaxPasses, [&](std::int64_t f, int pos, int passes) {
+    const C2CKernelParams k = choose_c2c_params(f, p, lim);
+    if (k.radices.empty() || (max_pass > 0 && f > max_pass)) return false;
+    return pos == 0 || pos == passes - 1 || k.radices.size() >= 2;
+  });
+}
+
+// Two in-place passes N0*N1 with N1 a multiple of N0 (the in-place transpose needs
+// it), as square as possible; empty when there are none.
+inline std::vector<std::int64_t> in_place_pass_lengths(std::int64_t len, Precision p, const DeviceLimits& lim,
+                                                       std::int64_t max_pass) {
+  auto fits = [&](std::int64_t f) {
+    const C2CKernelParams k = choose_c2c_params(f, p, lim);
+    return k.radices.size() >= 2 && (max_pass <= 0 || f <= max_pass);
+  };
+  std::vector<std::int64_t> best;
+  for (auto d : divisors(len))
+    if (d * d <= len && (len / d) % d == 0 && fits(d) && fits(len / d)) best = {d, len / d};
+  return best;
+}
+
+enum class Memory { fast, minimal };
+
+// How a length is transformed: one work-group, four-step passes, or a cyclic
+// convolution by two FFTs (Bluestein, or Rader for primes).
+enum class Algorithm { single_kernel, four_step, bluestein, rader };
+
+// The length of the FFTs an algorithm runs for a transform of length n.
+inline std::int64_t fft_length(Algorithm a, std::int64_t n) {
+  return a == Algorithm::bluestein ? bluestein_length(n) : a == Algorithm::rader ? n - 1 : n;
+}
+
+// Cost of a convolution's FFTs of length `len` in `passes` passes: the arithmetic
+// (~len*log2 len) plus one sweep over device memory per pass, which dominates at
+// multi-pass lengths. Infinite where no plan of at most kMaxPasses passes exists.
+inline double convolution_cost(std::int64_t len, std::size_t passes) {
+  if (passes == 0) return 1e300;
+  return double(len) * (std::log2(double(len)) + 8.0 * double(passes));
+}
+
+inline Algorithm choose_algorithm(std::int64_t n, Precision p, const DeviceLimits& lim, std::int64_t max_pass = 0) {
+  if (!choose_c2c_params(n, p, lim).radices.empty() && (max_pass <= 0 || n <= max_pass))
+    return Algorithm::single_kernel;
+  if (!stockham_radices(n).empty()) return Algorithm::four_step;
+  if (is_prime(n) && !stockham_radices(n - 1).empty()) {
+    const std::int64_t bluestein = bluestein_length(n);
+    if (convolution_cost(n - 1, fft_pass_lengths(n - 1, p, lim, max_pass).size()) <
+        convolution_cost(bluestein, fft_pass_lengths(bluestein, p, lim, max_pass).size()))
+      return Algorithm::rader;
+  }
+  return Algorithm::bluestein;
+}
+
+// The pass lengths of a multi-pass plan for n (of its FFT's length), or an
+// error saying why there is none.
+inline std::vector<std::int64_t> planned_pass_lengths(std::int64_t n, Precision p, const DeviceLimits& lim,
+                                                       std::int64_t max_pass, Memory memory) {
+  const Algorithm a = choose_algorithm(n, p, lim, max_pass);
+  const std::int64_t len = fft_length(a, n);
+  if (memory == Memory::minimal) {
+    if (a != Algorithm::four_step)
+      throw std::invalid_argument("pysyclfft: memory='minimal' plans need a length whose prime factors are at most 13, got " +
+                                  std::to_string(n));
+    const auto lengths = in_place_pass_lengths(len, p, lim, max_pass);
+    if (lengths.empty())
+      throw std::invalid_argument("pysyclfft: memory='minimal' has no in-place split of length " + std::to_string(n) +
+                                  " (needs N0*N1 with N1 a multiple of N0, each one work-group's size)");
+    return lengths;
+  }
+  const auto lengths = fft_pass_lengths(len, p, lim, max_pass);
+  if (lengths.empty())
+    throw std::domain_error("pysyclfft: no plan for length " + std::to_string(n) + " (FFT length " +
+                            std::to_string(len) + " needs more than " + std::to_string(kMaxPasses) + " passes)");
+  return lengths;
+}
+
+}  // namespace pysyclfft::plan

@@ -1,0 +1,89 @@
+// The table of kernel entry points, part 1: for each family, its entry header
+// and the format of its instance names (registered_names / NVRTC name
+// expressions), mirroring the templates of backends/sycl/*.hpp and
+// backends/cuda/*.cuh. Part 2, the parameter order, is kernel_args.hpp (it needs
+// SYCL; this part does not, so the CUDA layer's SYCL-free plan_query includes it).
+#pragma once
+#include <cstdint>
+#include <sstream>
+#include <string>
+#include <type_traits>
+#include <vector>
+
+#include "kernel_params.hpp"
+
+namespace pysyclfft::plan {
+
+inline constexpr const char* kC2CEntryHeader = "pysyclfft/backends/sycl/c2c_kernel.hpp";
+inline constexpr const char* kPassEntryHeader = "pysyclfft/backends/sycl/multipass_kernels.hpp";
+inline constexpr const char* kMappedEntryHeader = "pysyclfft/backends/sycl/mapped_kernel.hpp";
+inline constexpr const char* kMapPassEntryHeader = "pysyclfft/backends/sycl/map_pass_kernels.hpp";
+
+// ---- instance names: function<real, args..., radices...> ----
+
+namespace detail {
+inline void append_name_args(std::ostringstream&) {}
+template <typename A, typename... Rest>
+void append_name_args(std::ostringstream& s, const A& a, const Rest&... rest) {
+  if constexpr (std::is_same_v<A, std::vector<int>>)
+    for (int r : a) s << ", " << r;
+  else
+    s << ", " << a;
+  append_name_args(s, rest...);
+}
+}  // namespace detail
+
+template <typename... A> std::string instance_name(const char* function, Precision p, const A&... args) {
+  std::ostringstream s;
+  s << function << "<" << real_name(p);
+  detail::append_name_args(s, args...);
+  s << ">";
+  return s.str();
+}
+
+// pysyclfft_c2c<T, Sign, Lanes, Threads, PerGroup, Stride, radices...> (team) and
+// pysyclfft_c2c_item<T, Sign, Stride, radices...> (work-item level); Stride 1 or 0 (run time).
+inline std::string c2c_kernel_name(const C2CKernelParams& k, int sign, int stride) {
+  if (k.level == Level::work_item) return instance_name("pysyclfft_c2c_item", k.precision, sign, stride, k.radices);
+  return instance_name("pysyclfft_c2c", k.precision, sign, k.lanes, k.threads, k.per_group, stride, k.radices);
+}
+
+// Every kernel a single-kernel c2c plan uses, compiled together
+// (C2CKernelParams::kernel_index picks one). Teams get a unit-stride variant
+// (vector loads across the team); a work-item reads its own transform, which a
+// known stride does not speed up.
+inline std::vector<std::string> c2c_kernel_names(const C2CKernelParams& k) {
+  if (k.level == Level::work_item) return {c2c_kernel_name(k, -1, 0), c2c_kernel_name(k, +1, 0)};
+  return {c2c_kernel_name(k, -1, 0), c2c_kernel_name(k, +1, 0), c2c_kernel_name(k, -1, 1), c2c_kernel_name(k, +1, 1)};
+}
+
+// The NVRTC layer's pysyclfft_c2c<T, Sign, Threads, PerGroup, Stride, radices...>
+// (backends/cuda/c2c_kernel.cuh: no sub-group parameter, run-time stride).
+inline std::string cuda_c2c_kernel_name(const C2CKernelParams& k, int sign) {
+  return instance_name("pysyclfft_c2c", k.precision, sign, k.threads, k.per_group, 0, k.radices);
+}
+
+// pysyclfft_pass<T, Sign, Lanes, Threads, PerGroup, Interleave, Twiddled, Rader, radices...>
+inline std::string pass_kernel_name(const PassKernelParams& k, int sign, bool rader) {
+  return instance_name("pysyclfft_pass", k.precision, sign, k.lanes, k.threads, k.per_group, k.interleave,
+                       int(k.twiddled), int(rader), k.radices);
+}
+
+// pysyclfft_transpose_square<T, Tile> and pysyclfft_permute_blocks<T>
+inline constexpr int kTransposeTile = 16;
+inline std::string transpose_kernel_name(Precision p) {
+  return instance_name("pysyclfft_transpose_square", p, kTransposeTile);
+}
+inline std::string permute_kernel_name(Precision p) { return instance_name("pysyclfft_permute_blocks", p); }
+
+// pysyclfft_mapped<T, MapKind, Threads, PerGroup, radices...> (its FFT's team parameters)
+inline std::string mapped_kernel_name(int kind, const C2CKernelParams& fft) {
+  return instance_name("pysyclfft_mapped", fft.precision, kind, fft.threads, fft.per_group, fft.radices);
+}
+
+// pysyclfft_map_load<T, MapKind, L> and pysyclfft_map_store<T, MapKind, L>
+inline std::string map_pass_kernel_name(bool store, Precision p, int kind, std::int64_t fft_length) {
+  return instance_name(store ? "pysyclfft_map_store" : "pysyclfft_map_load", p, kind, fft_length);
+}
+
+}  // namespace pysyclfft::plan

@@ -1,0 +1,107 @@
+// The table of kernel entry points, part 2: the parameter order of each family
+// (as declared in backends/sycl/*.hpp; names and headers: entry_points.hpp).
+// Entry points take only pointers and scalars (DPC++'s NVPTX JIT crashes on a
+// struct passed by value): structs are flattened field by field here
+// (flat_fields) and rebuilt in the kernel (backends/sycl/scalar_params.hpp), and
+// `Real` scalars take the plan's precision, so the f32/f64 branch is written once.
+#pragma once
+#include <sycl/sycl.hpp>
+
+#include <tuple>
+#include <type_traits>
+
+#include "../kernels/layout.hpp"
+#include "../kernels/multipass.hpp"
+#include "../kernels/transpose.hpp"
+#include "entry_points.hpp"
+
+namespace pysyclfft::plan {
+
+// A floating-point scalar argument, passed in the plan's precision.
+struct Real {
+  double value;
+};
+
+// The scalars an argument stands for, in the entry point's order.
+template <typename T, typename A> auto flat_fields(const A& a) {
+  if constexpr (std::is_same_v<A, Real>) return std::tuple<T>(T(a.value));
+  else return std::tuple<A>(a);  // a pointer or a scalar
+}
+template <typename T> auto flat_fields(const kernels::BatchLayout& l) {
+  const auto& [a, b, c, d, e, f, g, h, i, j] = l;
+  return std::tuple(a, b, c, d, e, f, g, h, i, j);
+}
+template <typename T> auto flat_fields(const kernels::PassSide& s) {
+  const auto& [a, b, c, d, e, f, g] = s;
+  return std::tuple(a, b, c, d, e, f, g);
+}
+template <typename T> auto flat_fields(const kernels::LineStrides& s) {
+  const auto& [a, b, c] = s;
+  return std::tuple(a, b, c);
+}
+template <typename T> auto flat_fields(const kernels::PassGeometry& g) {
+  const auto& [d0, d1, t_begin, lines, in, out, load, store, shift, rader] = g;
+  return std::tuple_cat(std::tuple(d0, d1, t_begin, lines), flat_fields<T>(in), flat_fields<T>(out),
+                        std::tuple(load, store, shift, rader));
+}
+template <typename T> auto flat_fields(const kernels::SquareBlocks& b) {
+  const auto& [a, c, d, e, f] = b;
+  return std::tuple(a, c, d, e, f);
+}
+template <typename T> auto flat_fields(const kernels::BlockCycles& b) {
+  const auto& [a, c, d] = b;
+  return std::tuple(a, c, d);
+}
+
+// Sets a kernel's arguments, structs flattened and Real scalars in precision p.
+template <typename... A> void set_kernel_args(sycl::handler& h, Precision p, const A&... args) {
+  const auto set = [&](auto real) {
+    using T = decltype(real);
+    std::apply([&](const auto&... scalars) { h.set_args(scalars...); }, std::tuple_cat(flat_fields<T>(args)...));
+  };
+  if (p == Precision::f32) set(float{});
+  else set(double{});
+}
+
+// Parameter order of each family.
+inline void set_c2c_args(sycl::handler& h, Precision p, const void* in, void* out, const void* twiddles,
+                         const kernels::BatchLayout& layout, double scale) {
+  set_kernel_args(h, p, in, out, twiddles, layout, Real{scale});
+}
+
+struct PassArgs {
+  const void *in, *twiddles, *load_table, *store_table, *store_low, *lane_twiddles;
+  void *out, *ends;
+};
+inline void set_pass_args(sycl::handler& h, Precision p, const PassArgs& a, const kernels::PassSide& in_side,
+                          const kernels::PassSide& out_side, const kernels::PassGeometry& g, double scale) {
+  set_kernel_args(h, p, a.in, a.out, a.twiddles, a.load_table, a.store_table, a.store_low, a.lane_twiddles, in_side,
+                  out_side, g, Real{scale}, a.ends);
+}
+
+inline void set_transpose_args(sycl::handler& h, Precision p, void* data, const kernels::PassSide& side,
+                               const kernels::SquareBlocks& blocks) {
+  set_kernel_args(h, p, data, side, blocks);
+}
+inline void set_permute_args(sycl::handler& h, Precision p, void* data, const kernels::PassSide& side,
+                             const kernels::BlockCycles& cycles, const kernels::index_t* starts,
+                             const kernels::index_t* members) {
+  set_kernel_args(h, p, data, side, cycles, starts, members);
+}
+
+// The map scalars of pysyclfft_mapped and pysyclfft_map_load/store: scale, scipy's
+// orthogonalize factors, and the conjugation sign.
+struct MapArgs {
+  double scale, edge_in, edge_out, imag_sign;
+};
+inline void set_mapped_args(sycl::handler& h, Precision p, const void* in, void* out, const void* twiddles,
+                            const void* table, const kernels::BatchLayout& layout, const MapArgs& m) {
+  set_kernel_args(h, p, in, out, twiddles, table, layout, Real{m.scale}, Real{m.edge_in}, Real{m.edge_out},
+                  Real{m.imag_sign});
+}
+inline void set_map_pass_args(sycl::handler& h, Precision p, const void* in, void* out, const void* table,
+                              const kernels::BatchLayout& layout, const MapArgs& m) {
+  set_kernel_args(h, p, in, out, table, layout, Real{m.scale}, Real{m.edge_in}, Real{m.edge_out}, Real{m.imag_sign});
+}
+
+}  // namespace pysyclfft::plan

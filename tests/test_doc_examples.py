@@ -1,0 +1,50 @@
+"""The Python examples of README.md and docs/api.md run as written: every fenced
+```python block, each in a fresh namespace (a block must import what it uses)."""
+import importlib.util
+import re
+from pathlib import Path
+
+import pytest
+import scipy.fft
+
+import pysyclfft
+
+ROOT = Path(__file__).resolve().parent.parent
+DOCUMENTS = ("README.md", "docs/api.md")
+FENCE = re.compile(r"^```python\n(.*?)^```", re.S | re.M)
+
+
+def _blocks():
+    for document in DOCUMENTS:
+        text = (ROOT / document).read_text()
+        for match in FENCE.finditer(text):
+            line = text.count("\n", 0, match.start()) + 1
+            yield pytest.param(match.group(1), id=f"{document}:{line}")
+
+
+def _missing_requirement(code):
+    """Why a block cannot run here (it needs the CUDA layer and an NVIDIA GPU, or the
+    [dpnp] extra), or None."""
+    if "pysyclfft.cuda" in code and importlib.util.find_spec("cupy") is None:
+        return "needs the CUDA layer (CuPy and an NVIDIA GPU)"
+    needs_dpnp = re.search(r"^(import dpnp|from dpnp)|patch_dpnp_fft", code, re.M)  # not inside a try block
+    if needs_dpnp and importlib.util.find_spec("dpnp") is None:
+        return "needs dpnp (the [dpnp] extra)"
+    return None
+
+
+def test_documents_have_examples():
+    assert len(list(_blocks())) >= 4
+
+
+@pytest.mark.parametrize("code", list(_blocks()))
+def test_example_runs(code):
+    reason = _missing_requirement(code)
+    if reason:
+        pytest.skip(reason)
+    try:
+        exec(compile(code, "<example>", "exec"), {"__name__": "__example__"})
+    finally:  # examples may install process-wide state: give it back
+        if importlib.util.find_spec("dpnp") is not None:
+            pysyclfft.restore_dpnp_fft()
+        scipy.fft.set_global_backend("scipy")
