@@ -169,6 +169,29 @@ PYBIND11_MODULE(_core, m) {
       .def("describe", &NdPlan::describe);
   m.def("clear_line_plans", [] { LinePlanCache::instance().clear(); },
         "Forget the cached 1-D plans (plans in use stay alive).");
+  m.def(
+      "force_unfused_maps",
+      [](bool on) {
+        force_unfused_maps() = on;
+        LinePlanCache::instance().clear();
+      },
+      "Tests: run real/trigonometric maps unfused (load pass, FFT, store pass) on every length; empties the 1-D "
+      "plan cache so plans are rebuilt.");
+  m.def(
+      "line_layouts",
+      [](const std::vector<std::int64_t>& shape, std::size_t axis, std::int64_t in_offset,
+         const std::vector<std::int64_t>& in_strides, std::int64_t out_offset,
+         const std::vector<std::int64_t>& out_strides) {
+        std::vector<py::tuple> launches;
+        for (const BatchLayout& l : line_layouts(shape, axis, {in_offset, in_strides}, {out_offset, out_strides}))
+          launches.push_back(py::make_tuple(l.in_offset, l.in_stride, l.out_offset, l.out_stride,
+                                            std::vector<std::int64_t>{l.count0, l.count1},
+                                            std::vector<std::int64_t>{l.in_dist0, l.in_dist1},
+                                            std::vector<std::int64_t>{l.out_dist0, l.out_dist1}));
+        return launches;
+      },
+      "The launches of 1-D kernels along `axis` of strided arrays (plan/line_layouts.hpp): (in_offset, "
+      "in_stride, out_offset, out_stride, counts, in_dists, out_dists) each.");
 
   py::enum_<RealTransform>(m, "RealTransform")
       .value("r2c", RealTransform::r2c)

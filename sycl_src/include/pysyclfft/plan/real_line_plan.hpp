@@ -11,6 +11,7 @@
 #include <sycl/sycl.hpp>
 
 #include <algorithm>
+#include <atomic>
 #include <cstdint>
 #include <memory>
 #include <mutex>
@@ -56,11 +57,18 @@ struct MapFactors {
   double edge_in = 1.0, edge_out = 1.0, imag_sign = 1.0;
 };
 
+// Tests switch this on to run the unfused form on lengths the fused kernel
+// handles (Python: _core.force_unfused_maps, which also empties the plan cache).
+inline std::atomic<bool>& force_unfused_maps() {
+  static std::atomic<bool> on{false};
+  return on;
+}
+
 class RealLinePlan {
  public:
   // Whether length n runs as one fused kernel (no work buffer).
   static bool fused(const sycl::device& dev, RealTransform t, std::int64_t n, Precision p) {
-    return choose_mapped_params(t, n, p, device_limits(dev)).supported();
+    return !force_unfused_maps() && choose_mapped_params(t, n, p, device_limits(dev)).supported();
   }
 
   RealLinePlan(sycl::queue q, RealTransform t, std::int64_t n, Precision p, Memory memory = Memory::fast)

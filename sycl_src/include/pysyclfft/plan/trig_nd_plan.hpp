@@ -40,6 +40,8 @@ class TrigNdPlan {
       refuse_if_minimal(spec_, "zero-padding the input copies it into a work buffer");
       stage_ = std::make_unique<WorkBuffer>(std::size_t(element_count(view_out_shape_)) * real_size(spec_.precision));
     }
+    std::sort(jobs.begin(), jobs.end());  // types 1 and 4 are their own inverses: one plan serves both directions
+    jobs.erase(std::unique(jobs.begin(), jobs.end()), jobs.end());
     RealLinePlan::precompile(queue_, jobs, spec_.precision, {}, spec_.memory);  // one build per entry point
     for (const auto& [t, n] : jobs) lines_.push_back(LinePlanCache::instance().real(queue_, t, n, spec_.precision, spec_.memory));
   }
