@@ -30,7 +30,9 @@
 // complex multi-pass lengths then run in place (see AnyC2CPlan); a real last
 // length whose map FFT does not fit one work-group, and an out-of-place backward
 // REAL transform of two or more dimensions (which keeps its input intact by
-// working on a copy), need a work buffer, so they throw unimplemented.
+// working on a copy), need a work buffer, so they throw unimplemented (commit,
+// or compute_backward for a backward direction only).
+//
 // TRANSFORM_KIND (pysyclfft's own parameter, a dft::transform) picks what the
 // descriptor computes; DFT is the default and the rest are what oneMath lacks:
 //   HERMITIAN (REAL domain): forward hfftn (conjugate-even half spectrum -> real,
@@ -44,8 +46,8 @@
 // compute_forward read input of those lengths (HERMITIAN: the half spectrum's),
 // cropped or zero-padded to LENGTHS as numpy's fftn(x, s=LENGTHS) does; the
 // forward layout's defaults then follow INPUT_LENGTHS. Such a descriptor
-// computes forward only. Every kind but REAL DFT and COMPLEX DFT without
-// INPUT_LENGTHS runs on the n-D planner (plan/nd_plan.hpp) as Python does.
+// computes forward only. Every descriptor runs on the n-D planner
+// (plan/nd_plan.hpp), as the Python functions do.
 //
 // The kernels are compiled at run time from the headers in
 // PYSYCLFFT_KERNEL_INCLUDE_DIR (set by the CMake package, find_package(pysyclfft)).
@@ -59,16 +61,13 @@
 #include <cstdint>
 #include <cstdlib>
 #include <memory>
-#include <optional>
 #include <stdexcept>
 #include <string>
 #include <type_traits>
 #include <vector>
 
-#include "plan/any_c2c_plan.hpp"
 #include "plan/line_layouts.hpp"
 #include "plan/nd_plan.hpp"
-#include "plan/real_line_plan.hpp"
 
 namespace pysyclfft::dft {
 
@@ -138,14 +137,6 @@ inline plan::ArrayLayout batched_layout(const Side& side) {
   plan::ArrayLayout l{side.strides[0], {side.distance}};
   l.strides.insert(l.strides.end(), side.strides.begin() + 1, side.strides.end());
   return l;
-}
-
-// The launches of the 1-D transforms along dimension d of `batch` arrays of `shape`.
-inline std::vector<plan::BatchLayout> line_layouts(const std::vector<std::int64_t>& shape, std::size_t d,
-                                                   std::int64_t batch, const Side& in, const Side& out) {
-  std::vector<std::int64_t> batched{batch};
-  batched.insert(batched.end(), shape.begin(), shape.end());
-  return plan::line_layouts(batched, d + 1, batched_layout(in), batched_layout(out));
 }
 
 // The arrays' shape on the complex side: the last length halved (n/2+1) for REAL.
@@ -280,103 +271,54 @@ template <precision Prec, domain Dom> class descriptor {
       throw invalid_argument(in_place_ ? "pysyclfft::dft: PLACEMENT is INPLACE: pass one pointer"
                                        : "pysyclfft::dft: PLACEMENT is NOT_INPLACE: pass different input and output");
     const detail::Side fwd{fwd_strides_, fwd_distance_}, bwd{bwd_strides_, bwd_distance_};
-    if (fwd_plan_) {
-      if (!forward && !bwd_plan_)
-        throw invalid_argument("pysyclfft::dft: a descriptor whose INPUT_LENGTHS pad or crop computes forward only");
-      return (forward ? fwd_plan_ : bwd_plan_)
-          ->execute(in, detail::batched_layout(forward ? fwd : bwd), out, detail::batched_layout(forward ? bwd : fwd),
-                    forward, deps);
-    }
-    const double scale = forward ? fwd_scale_ : bwd_scale_;
-    std::vector<sycl::event> pending;
-    if constexpr (Dom == domain::COMPLEX) {
-      pending = complex_passes(in, out, forward ? fwd : bwd, forward ? bwd : fwd, forward, deps);
-    } else if (forward) {  // the real pass, then the complex passes in place on the output
-      pending = real_pass(*r2c_, in, out, fwd, bwd, scale, deps);
-      pending = complex_passes(out, out, bwd, bwd, true, pending);
-    } else {  // the complex passes (on a copy unless in place), then the real pass
-      const bool copy = backward_needs_work();
-      if (copy && !work_)
-        throw unimplemented("pysyclfft::dft: MEMORY_MINIMAL: an out-of-place backward REAL transform of two or more "
-                            "dimensions needs a work buffer (use PLACEMENT INPLACE)");
-      const std::vector<std::int64_t> work_strides = detail::row_major_strides(complex_shape());
-      const detail::Side spectrum_side = copy ? detail::Side{work_strides, work_distance()} : bwd;
-      void* spectrum = copy ? work_->buffer.get() : out;
-      std::vector<sycl::event> wait = deps;
-      if (copy && work_->last_use) wait.push_back(*work_->last_use);  // the previous backward transform's use
-      pending = complex_passes(in, spectrum, bwd, spectrum_side, false, wait);
-      const bool one_dimension = lengths_.size() == 1;
-      pending = real_pass(*c2r_, one_dimension ? in : spectrum, out, one_dimension ? bwd : spectrum_side, fwd, scale,
-                          pending);
-      if (copy) return *(work_->last_use = barrier(pending));
-    }
-    return barrier(pending);
+    if (!forward && !backward_refused_.empty()) throw unimplemented(backward_refused_);
+    if (!forward && !bwd_plan_)
+      throw invalid_argument("pysyclfft::dft: a descriptor whose INPUT_LENGTHS pad or crop computes forward only");
+    return (forward ? fwd_plan_ : bwd_plan_)
+        ->execute(in, detail::batched_layout(forward ? fwd : bwd), out, detail::batched_layout(forward ? bwd : fwd),
+                  forward, deps);
   }
 
  private:
-  // The plans of every distinct length (and the REAL work buffer) for `q`.
+  // The forward and backward NdPlans over arrays of {batch, lengths...}, one when
+  // both directions share it (COMPLEX DFT, DCT, DST). REAL DFT: forward r2c,
+  // backward c2r; HERMITIAN the reverse, each run in its own direction. A
+  // backward plan that MEMORY_MINIMAL refuses makes compute_backward throw.
   void build_plans(sycl::queue& q) {
+    using K = plan::TransformKind;
     const auto prec = Prec == precision::SINGLE ? plan::Precision::f32 : plan::Precision::f64;
     if (!plan::supports(q.get_device(), prec))
       throw unimplemented("pysyclfft::dft: the device has no double precision (fp64) support");
     const auto memory = memory_minimal_ ? plan::Memory::minimal : plan::Memory::fast;
-    fwd_plan_.reset(), bwd_plan_.reset();
-    if (on_nd_plans()) return build_nd_plans(q, prec, memory);
-    // Complex passes run along every dimension but a REAL descriptor's last.
-    std::vector<std::int64_t> complex_lengths(lengths_.begin(), lengths_.end() - (Dom == domain::REAL ? 1 : 0));
-    if constexpr (Dom == domain::REAL) {
-      const std::int64_t n = lengths_.back();
-      if (memory_minimal_ && !plan::RealLinePlan::fused(q.get_device(), plan::RealTransform::r2c, n, prec))
-        throw unimplemented("pysyclfft::dft: MEMORY_MINIMAL: the real length " + std::to_string(n) +
-                            " needs a work buffer (its FFT does not fit one work-group)");
-      plan::RealLinePlan::precompile(q, {{plan::RealTransform::r2c, n}, {plan::RealTransform::c2r, n}}, prec,
-                                     complex_lengths, memory);
-      r2c_ = std::make_shared<plan::RealLinePlan>(q, plan::RealTransform::r2c, n, prec, memory);
-      c2r_ = std::make_shared<plan::RealLinePlan>(q, plan::RealTransform::c2r, n, prec, memory);
-      work_.reset();
-      if (backward_needs_work() && !memory_minimal_)
-        work_ = std::make_shared<WorkBuffer>(
-            WorkBuffer{plan::device_buffer(q, std::size_t(batch_ * work_distance()) * sizeof(complex_type)), {}});
-    }
-    complex_passes_.reset();
-    if (complex_lengths.empty()) return;
-    // Innermost dimension first, over arrays of {batch, complex shape...}.
-    plan::NdSpec spec{{batch_}, {}, {}, prec, 1.0, 1.0, memory};
-    const std::vector<std::int64_t> shape = complex_shape();
-    spec.shape.insert(spec.shape.end(), shape.begin(), shape.end());
-    for (std::size_t d = complex_lengths.size(); d > 0; --d)
-      spec.axes.push_back(std::int64_t(d)), spec.lengths.push_back(lengths_[d - 1]);
-    if constexpr (Dom == domain::COMPLEX) spec.forward_scale = fwd_scale_, spec.backward_scale = bwd_scale_;
-    complex_passes_ = std::make_shared<plan::NdPlan>(q, std::move(spec));
-  }
-
-  // Whether the n-D planner computes this descriptor (everything but the DFTs without INPUT_LENGTHS).
-  bool on_nd_plans() const { return kind_ != transform::DFT || pads_or_crops(); }
-
-  // The forward and backward NdPlans over arrays of {batch, lengths...}: HERMITIAN
-  // forward is c2r run forward and backward r2c run backward; REAL DFT the reverse.
-  void build_nd_plans(sycl::queue& q, plan::Precision prec, plan::Memory memory) {
-    using K = plan::TransformKind;
-    const bool hermitian = kind_ == transform::HERMITIAN;
+    fwd_plan_.reset(), bwd_plan_.reset(), backward_refused_.clear();
     K fwd_kind = Dom == domain::COMPLEX ? K::c2c : K::r2c, bwd_kind = Dom == domain::COMPLEX ? K::c2c : K::c2r;
-    if (hermitian) std::swap(fwd_kind, bwd_kind);
+    if (kind_ == transform::HERMITIAN) std::swap(fwd_kind, bwd_kind);
     if (kind_ >= transform::DCT1) fwd_kind = bwd_kind = K(int(K::dct1) + int(kind_) - int(transform::DCT1));
     const auto spec = [&](K kind, const std::vector<std::int64_t>& input) {
       plan::NdSpec s{{batch_}, {}, {}, prec, fwd_scale_, bwd_scale_, memory, kind, Dom == domain::COMPLEX && plan::is_trig(kind)};
+      s.overwrite_input = in_place_;  // INPLACE: c2r's complex passes run on the data itself
       s.shape.insert(s.shape.end(), input.begin(), input.end());
       for (std::size_t d = lengths_.size(); d > 0; --d) s.axes.push_back(std::int64_t(d)), s.lengths.push_back(lengths_[d - 1]);
-      if (kind == K::r2c || kind == K::c2r) std::rotate(s.axes.begin(), s.axes.begin() + 1, s.axes.end()),
-                                             std::rotate(s.lengths.begin(), s.lengths.begin() + 1, s.lengths.end());
+      if (kind == K::r2c || kind == K::c2r)  // the real dimension, the last, is the last axis
+        std::rotate(s.axes.begin(), s.axes.begin() + 1, s.axes.end()),
+            std::rotate(s.lengths.begin(), s.lengths.begin() + 1, s.lengths.end());
       return s;
     };
     const std::vector<std::int64_t> bwd_input = bwd_kind == K::c2r ? complex_shape() : lengths_;
     try {
       fwd_plan_ = std::make_shared<plan::NdPlan>(q, spec(fwd_kind, forward_input_shape()));
-      if (fwd_kind == bwd_kind && forward_input_shape() == bwd_input) bwd_plan_ = fwd_plan_;  // DFT, DCT, DST
-      else if (!pads_or_crops())
-        bwd_plan_ = std::make_shared<plan::NdPlan>(q, spec(bwd_kind, bwd_input));
     } catch (const plan::MemoryRefused& e) {
-      throw unimplemented(std::string("pysyclfft::dft: MEMORY_MINIMAL: ") + e.what());
+      throw unimplemented("pysyclfft::dft: MEMORY_MINIMAL: " + e.reason);
+    }
+    if (fwd_kind == bwd_kind && forward_input_shape() == bwd_input) {
+      bwd_plan_ = fwd_plan_;
+    } else if (!pads_or_crops()) {
+      try {
+        bwd_plan_ = std::make_shared<plan::NdPlan>(q, spec(bwd_kind, bwd_input));
+      } catch (const plan::MemoryRefused& e) {
+        backward_refused_ = "pysyclfft::dft: MEMORY_MINIMAL: an out-of-place backward REAL transform needs a work "
+                            "buffer (" + e.reason + "); use PLACEMENT INPLACE";
+      }
     }
   }
 
@@ -399,13 +341,6 @@ template <precision Prec, domain Dom> class descriptor {
   // Which of a side's layout values were set by the user (the others follow the defaults).
   struct UserSet {
     bool strides_set = false, distance_set = false;
-  };
-
-  // A work buffer and its last use: copies of a committed descriptor share both,
-  // so a backward transform of one copy waits for the other's.
-  struct WorkBuffer {
-    std::shared_ptr<void> buffer;
-    std::optional<sycl::event> last_use;
   };
 
   static std::int64_t positive(std::int64_t v, const char* what) {
@@ -477,34 +412,6 @@ template <precision Prec, domain Dom> class descriptor {
     if (!committed_ || lengths_.empty()) throw uninitialized("pysyclfft::dft: commit the descriptor (after its last set_value) first");
   }
 
-  // Backward REAL transforms of two or more dimensions out of place run their
-  // complex passes on a copy, leaving the input intact.
-  bool backward_needs_work() const { return Dom == domain::REAL && !in_place_ && lengths_.size() > 1; }
-  std::int64_t work_distance() const { return detail::product(complex_shape()); }
-
-  sycl::event barrier(const std::vector<sycl::event>& events) {
-    return events.size() == 1 ? events[0] : queue_.ext_oneapi_submit_barrier(events);
-  }
-
-  // The complex passes (the NdPlan) along every dimension of a COMPLEX
-  // descriptor and all but the last of a REAL one, from `in` (laid out as
-  // `from`) into `out` (as `to`); a COMPLEX descriptor's scale is the plan's.
-  std::vector<sycl::event> complex_passes(const void* in, void* out, const detail::Side& from, const detail::Side& to,
-                                          bool forward, const std::vector<sycl::event>& deps) const {
-    if (!complex_passes_) return deps;
-    return {complex_passes_->execute(in, detail::batched_layout(from), out, detail::batched_layout(to), forward, deps)};
-  }
-
-  // The real pass along the last dimension (`from` and `to` in the elements of
-  // each side's type).
-  std::vector<sycl::event> real_pass(const plan::RealLinePlan& p, const void* in, void* out, const detail::Side& from,
-                                     const detail::Side& to, double scale, const std::vector<sycl::event>& deps) const {
-    std::vector<sycl::event> events;
-    for (const plan::BatchLayout& l : detail::line_layouts(lengths_, lengths_.size() - 1, batch_, from, to))
-      events.push_back(p.execute(in, out, l, scale, deps));
-    return events;
-  }
-
   std::vector<std::int64_t> lengths_, input_lengths_;  // input_lengths_ empty: LENGTHS
   transform kind_ = transform::DFT;
   std::int64_t batch_ = 1;
@@ -516,10 +423,8 @@ template <precision Prec, domain Dom> class descriptor {
   bool memory_minimal_ = false;
   bool committed_ = false;
   sycl::queue queue_;
-  std::shared_ptr<plan::NdPlan> complex_passes_;   // none for a 1-D REAL descriptor
-  std::shared_ptr<plan::RealLinePlan> r2c_, c2r_;  // REAL: the last dimension
-  std::shared_ptr<WorkBuffer> work_;               // REAL: see backward_needs_work()
-  std::shared_ptr<plan::NdPlan> fwd_plan_, bwd_plan_;  // on_nd_plans(): each direction's plan (may be one)
+  std::shared_ptr<plan::NdPlan> fwd_plan_, bwd_plan_;  // each direction's plan (may be one)
+  std::string backward_refused_;                       // why MEMORY_MINIMAL refused the backward plan
 };
 
 namespace detail {

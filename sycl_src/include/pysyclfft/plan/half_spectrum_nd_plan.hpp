@@ -8,7 +8,8 @@
 // real pass conjugates its output and the complex passes run backward.
 // c2r: the complex passes run first, on a copy of the half spectrum (the input
 // stays intact), then the real pass writes the real output; one axis and no
-// padding of the half spectrum needs no copy. Forward (hfftn, irfftn of the
+// padding of the half spectrum needs no copy, nor does overwrite_input (the
+// complex passes then run in place on the input). Forward (hfftn, irfftn of the
 // conjugate with the directions swapped) the real pass conjugates its input.
 #pragma once
 #include <sycl/sycl.hpp>
@@ -48,6 +49,9 @@ class HalfSpectrumNdPlan {
         stage_ = std::make_unique<WorkBuffer>(std::size_t(element_count(real_shape_)) * real_bytes);
       }
       complex.shape = complex_shape_;
+      if (!complex.axes.empty()) complex_ = std::make_unique<ComplexNdPlan>(queue_, std::move(complex));
+    } else if (spec_.overwrite_input && spec_.shape[axis_] >= complex_shape_[axis_]) {
+      complex.shape[axis_] = complex_shape_[axis_];
       if (!complex.axes.empty()) complex_ = std::make_unique<ComplexNdPlan>(queue_, std::move(complex));
     } else if (complex.axes.size() > 0 || spec_.shape[axis_] < complex_shape_[axis_]) {
       refuse_if_minimal(spec_, "a c2r transform over two or more axes, or zero-padded along its real axis, runs "
@@ -89,7 +93,11 @@ class HalfSpectrumNdPlan {
         return transform(copy, row_major_layout(real_shape_), {filled});
       });
     }
-    if (!stage_) return barrier(queue_, run_along_axis(*line_, out_shape(), axis_, in, in_layout, out, out_layout, scale, f, deps));
+    if (!stage_) {  // overwrite_input: the complex passes in place on the input
+      std::vector<sycl::event> ready = deps;
+      if (complex_) ready = {complex_->execute(in, in_layout, const_cast<void*>(in), in_layout, forward, deps)};
+      return barrier(queue_, run_along_axis(*line_, out_shape(), axis_, in, in_layout, out, out_layout, scale, f, ready));
+    }
     return stage_->use(queue_, deps, [&](char* spectrum, const std::vector<sycl::event>& wait) {
       const ArrayLayout spectrum_layout = row_major_layout(complex_shape_);
       std::vector<sycl::event> ready = wait;
@@ -108,7 +116,7 @@ class HalfSpectrumNdPlan {
   std::int64_t axis_ = 0;
   std::vector<std::int64_t> real_shape_, complex_shape_;  // r2c: input (padded/cropped) and output; c2r: reverse
   std::shared_ptr<const RealLinePlan> line_;
-  std::unique_ptr<ComplexNdPlan> complex_;  // r2c: in place on the output; c2r: input -> stage_
+  std::unique_ptr<ComplexNdPlan> complex_;  // r2c: in place on the output; c2r: input -> stage_ (or in place)
   std::unique_ptr<WorkBuffer> stage_;       // r2c: the padded input; c2r: the half spectrum's copy
 };
 

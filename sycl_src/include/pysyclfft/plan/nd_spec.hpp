@@ -35,6 +35,7 @@ struct NdSpec {
   TransformKind kind = TransformKind::c2c;
   bool complex_data = false;   // dct/dst: complex data, transformed as its real and imaginary parts
   bool orthogonalize = false;  // dct/dst: scipy's orthogonalize (the end points scaled to an orthogonal transform)
+  bool overwrite_input = false;  // c2r: the complex passes may run in place on the input (dft.hpp's INPLACE)
 };
 
 inline bool is_trig(TransformKind k) { return k >= TransformKind::dct1; }
@@ -118,12 +119,14 @@ inline void check_layout(const ArrayLayout& l, std::size_t rank, const char* wha
 
 // A plan that memory='minimal' forbids (it needs a work buffer).
 struct MemoryRefused : std::invalid_argument {
-  using std::invalid_argument::invalid_argument;
+  explicit MemoryRefused(const std::string& what_needs_it)
+      : std::invalid_argument("pysyclfft: memory='minimal': " + what_needs_it + "; use memory='auto'"),
+        reason(what_needs_it) {}
+  std::string reason;  // what needs a work buffer
 };
 
 inline void refuse_if_minimal(const NdSpec& s, const std::string& what) {
-  if (s.memory == Memory::minimal)
-    throw MemoryRefused("pysyclfft: memory='minimal': " + what + "; use memory='auto'");
+  if (s.memory == Memory::minimal) throw MemoryRefused(what);
 }
 
 }  // namespace pysyclfft::plan
