@@ -21,7 +21,7 @@ template <typename T> void print(const char* name, const std::vector<std::comple
 }
 
 int main() {
-  sycl::queue q{sycl::cpu_selector_v};
+  sycl::queue q;  // the default device (ONEAPI_DEVICE_SELECTOR chooses it)
   std::printf("device %s\n", q.get_device().get_info<sycl::info::device::name>().c_str());
 
   {  // 3 transforms of length 16, single precision, out of place.

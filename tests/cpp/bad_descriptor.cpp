@@ -28,7 +28,7 @@ void check(const char* name, const std::function<void()>& attempt) {
 }
 
 int main() {
-  sycl::queue q{sycl::cpu_selector_v};
+  sycl::queue q;  // the default device (ONEAPI_DEVICE_SELECTOR chooses it)
   auto* a = sycl::malloc_device<std::complex<double>>(64, q);
   auto* b = sycl::malloc_device<std::complex<double>>(64, q);
   using P = dft::config_param;

@@ -126,7 +126,7 @@ void two_queues(sycl::queue& q) {
 }
 
 int main() {
-  sycl::queue q{sycl::cpu_selector_v};
+  sycl::queue q;  // the default device (ONEAPI_DEVICE_SELECTOR chooses it)
   negative_stride(q);
   single_scale_recommit(q);
   copies_share_work(q);

@@ -103,7 +103,7 @@ template <dft::precision P> void run(sycl::queue& q, const Case& c) {
 }
 
 int main() {
-  sycl::queue q{sycl::cpu_selector_v};
+  sycl::queue q;  // the default device (ONEAPI_DEVICE_SELECTOR chooses it)
   // Out of place, batches of 2 at the default distances: even, odd, a prime, a
   // longer even length, and 2^15 (its map FFT is a multi-pass plan).
   for (std::int64_t n : {16, 17, 1000, 4096, 32768})

@@ -7,7 +7,6 @@
 #include <complex>
 #include <cstdint>
 #include <memory>
-#include <sstream>
 #include <stdexcept>
 #include <string>
 #include <vector>
@@ -17,6 +16,7 @@
 #include "device.hpp"
 #include "kernel_args.hpp"
 #include "kernel_params.hpp"
+#include "text.hpp"
 #include "twiddles.hpp"
 
 namespace pysyclfft::plan {
@@ -74,16 +74,14 @@ class C2CPlan {
   std::size_t workspace_bytes() const { return twiddle_bytes_; }
 
   std::string describe() const {
-    std::ostringstream s;
-    s << "c2c n=" << params_.n << " " << real_name(params_.precision) << ": single work-group Stockham, radices";
-    for (int r : params_.radices) s << " " << r;
+    std::string s;
+    s += concat("c2c n=", params_.n, " ", real_name(params_.precision), ": single work-group Stockham, radices");
+    for (int r : params_.radices) s += concat(" ", r);
     if (params_.level == Level::work_item)
-      s << "; work-item level, " << params_.per_group << " transforms per group; ";
+      s += concat("; work-item level, ", params_.per_group, " transforms per group; ");
     else
-      s << "; " << params_.threads << " work-items x " << params_.per_group << " transforms per group; ";
-    s
-      << twiddle_bytes_ << " B twiddles";
-    return s.str();
+      s += concat("; ", params_.threads, " work-items x ", params_.per_group, " transforms per group; ");
+    return s + concat(twiddle_bytes_, " B twiddles");
   }
 
  private:

@@ -9,9 +9,9 @@
 
 #include <filesystem>
 #include <fstream>
+#include <iterator>
 #include <map>
 #include <mutex>
-#include <sstream>
 #include <stdexcept>
 #include <string>
 #include <tuple>
@@ -116,10 +116,9 @@ class KernelCompiler {
                            "' (set the include directory with set_kernel_include_dir)");
       for (const auto& entry : fs::directory_iterator(root / sub)) {
         if (entry.path().extension() != ".hpp") continue;
-        std::ifstream file(entry.path());
-        std::stringstream text;
-        text << file.rdbuf();
-        headers_.emplace_back(fs::relative(entry.path(), root).generic_string(), text.str());
+        std::ifstream file(entry.path(), std::ios::binary);
+        std::string text{std::istreambuf_iterator<char>(file), std::istreambuf_iterator<char>()};
+        headers_.emplace_back(fs::relative(entry.path(), root).generic_string(), std::move(text));
       }
     }
     return headers_;

@@ -40,6 +40,8 @@ inline std::string use_wheel_opencl_cpu_driver() {
 // every program that includes pysyclfft's headers.
 inline const std::string wheel_opencl_cpu_driver = use_wheel_opencl_cpu_driver();
 
+inline constexpr std::size_t kMaxGpuGroupSize = 512;
+
 inline DeviceLimits device_limits(const sycl::device& d) {
   DeviceLimits lim;
   lim.local_mem_bytes = d.get_info<sycl::info::device::local_mem_size>();
@@ -49,6 +51,11 @@ inline DeviceLimits device_limits(const sycl::device& d) {
   lim.compute_units = d.get_info<sycl::info::device::max_compute_units>();
   lim.is_cpu = d.get_info<sycl::info::device::device_type>() == sycl::info::device_type::cpu;
   lim.lanes = choose_sub_group_size(lim.sub_group_sizes);
+  // A GPU work-group shares one multiprocessor's register file: at 1024
+  // work-items a 64K-register file leaves 64 per work-item, which the Rader pass
+  // and fused map kernels exceed (the H100 refused their launches: "out of
+  // resources"); 512 leaves 128. A CPU work-item has no such budget.
+  if (!lim.is_cpu) lim.max_group_size = std::min<std::size_t>(lim.max_group_size, kMaxGpuGroupSize);
   return lim;
 }
 

@@ -5,12 +5,12 @@
 // SYCL; this part does not, so the CUDA layer's SYCL-free plan_query includes it).
 #pragma once
 #include <cstdint>
-#include <sstream>
 #include <string>
 #include <type_traits>
 #include <vector>
 
 #include "kernel_params.hpp"
+#include "text.hpp"
 
 namespace pysyclfft::plan {
 
@@ -22,23 +22,21 @@ inline constexpr const char* kMapPassEntryHeader = "pysyclfft/backends/sycl/map_
 // ---- instance names: function<real, args..., radices...> ----
 
 namespace detail {
-inline void append_name_args(std::ostringstream&) {}
+inline void append_name_args(std::string&) {}
 template <typename A, typename... Rest>
-void append_name_args(std::ostringstream& s, const A& a, const Rest&... rest) {
+void append_name_args(std::string& s, const A& a, const Rest&... rest) {
   if constexpr (std::is_same_v<A, std::vector<int>>)
-    for (int r : a) s << ", " << r;
+    for (int r : a) s += concat(", ", r);
   else
-    s << ", " << a;
+    s += concat(", ", a);
   append_name_args(s, rest...);
 }
 }  // namespace detail
 
 template <typename... A> std::string instance_name(const char* function, Precision p, const A&... args) {
-  std::ostringstream s;
-  s << function << "<" << real_name(p);
+  std::string s = concat(function, "<", real_name(p));
   detail::append_name_args(s, args...);
-  s << ">";
-  return s.str();
+  return s + ">";
 }
 
 // pysyclfft_c2c<T, Sign, Lanes, Threads, PerGroup, Stride, radices...> (team) and

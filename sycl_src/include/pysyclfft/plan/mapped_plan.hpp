@@ -9,7 +9,6 @@
 #include <cstdint>
 #include <memory>
 #include <optional>
-#include <sstream>
 #include <stdexcept>
 #include <string>
 #include <vector>
@@ -20,6 +19,7 @@
 #include "device.hpp"
 #include "kernel_args.hpp"
 #include "kernel_params.hpp"
+#include "text.hpp"
 #include "map_tables.hpp"
 #include "twiddles.hpp"
 
@@ -120,12 +120,11 @@ class MappedPlan {
   // Device memory the plan holds (twiddle and map tables).
   std::size_t workspace_bytes() const { return workspace_bytes_; }
   std::string describe() const {
-    std::ostringstream s;
-    s << "mapped n=" << params_.n << " map " << params_.kind << " " << real_name(params_.fft.precision)
-      << ": fused into a single work-group Stockham FFT of length " << params_.fft.n << ", radices";
-    for (int r : params_.fft.radices) s << " " << r;
-    s << "; " << params_.fft.threads << " work-items x " << params_.fft.per_group << " transforms per group";
-    return s.str();
+    std::string s;
+    s += concat("mapped n=", params_.n, " map ", params_.kind, " ", real_name(params_.fft.precision), ": fused into a single work-group Stockham FFT of length ", params_.fft.n, ", radices");
+    for (int r : params_.fft.radices) s += concat(" ", r);
+    s += concat("; ", params_.fft.threads, " work-items x ", params_.fft.per_group, " transforms per group");
+    return s;
   }
 
  private:

@@ -34,7 +34,6 @@
 #include <memory>
 #include <mutex>
 #include <optional>
-#include <sstream>
 #include <stdexcept>
 #include <string>
 #include <vector>
@@ -51,6 +50,7 @@
 #include "kernel_params.hpp"
 #include "pass_split.hpp"
 #include "rader_tables.hpp"
+#include "text.hpp"
 #include "twiddles.hpp"
 
 namespace pysyclfft::plan {
@@ -120,44 +120,37 @@ class MultipassPlan {
   }
 
   std::string describe() const {
-    std::ostringstream s;
-    s << "c2c n=" << n_ << " " << real_name(precision_) << ": ";
+    std::string s;
+    s += concat("c2c n=", n_, " ", real_name(precision_), ": ");
     if (algorithm_ == Algorithm::bluestein)
-      s << "Bluestein, chirp convolution of length " << fft_len_ << " = " << factor_string() << " by two "
-        << passes_.size() << "-pass FFTs";
+      s += concat("Bluestein, chirp convolution of length ", fft_len_, " = ", factor_string(), " by two ", passes_.size(), "-pass FFTs");
     else if (algorithm_ == Algorithm::rader)
-      s << "Rader, generator " << primitive_root(n_) << ", cyclic convolution of length " << fft_len_ << " = "
-        << factor_string() << " by two " << passes_.size() << "-pass FFTs";
+      s += concat("Rader, generator ", primitive_root(n_), ", cyclic convolution of length ", fft_len_, " = ", factor_string(), " by two ", passes_.size(), "-pass FFTs");
     else
-      s << "four-step, " << factor_string() << " in " << passes_.size() << " passes"
-        << (memory_ == Memory::minimal ? " in place (memory=minimal)" : "");
+      s += concat("four-step, ", factor_string(), " in ", passes_.size(), " passes", (memory_ == Memory::minimal ? " in place (memory=minimal)" : ""));
     for (std::size_t i = 0; i < passes_.size(); ++i) {
       const PassShape& ps = passes_[i];
-      s << "; pass " << i + 1 << ": " << ps.k.n << "-point single work-group Stockham (radices";
-      for (int r : ps.k.radices) s << " " << r;
-      s << ") over " << ps.geometry.d0_count * ps.geometry.d1_count << " lines of stride " << ps.geometry.in.si;
-      if (ps.k.interleave > 1) s << ", " << ps.k.interleave << " lines per work-group in SIMD lanes";
-      if (ps.twiddle_len) s << ", twiddles W_" << ps.twiddle_len << " fused into its stores";
+      s += concat("; pass ", i + 1, ": ", ps.k.n, "-point single work-group Stockham (radices");
+      for (int r : ps.k.radices) s += concat(" ", r);
+      s += concat(") over ", ps.geometry.d0_count * ps.geometry.d1_count, " lines of stride ", ps.geometry.in.si);
+      if (ps.k.interleave > 1) s += concat(", ", ps.k.interleave, " lines per work-group in SIMD lanes");
+      if (ps.twiddle_len) s += concat(", twiddles W_", ps.twiddle_len, " fused into its stores");
     }
     if (algorithm_ == Algorithm::bluestein)
-      s << "; chirp fused into the first FFT's loads and the second's stores, spectrum into the first's stores";
+      s += concat("; chirp fused into the first FFT's loads and the second's stores, spectrum into the first's stores");
     if (algorithm_ == Algorithm::rader)
-      s << "; index gather fused into the first FFT's loads, spectrum into its stores, scatter and X[0] into the "
-           "second's stores";
+      s += concat("; index gather fused into the first FFT's loads, spectrum into its stores, scatter and X[0] into the second's stores");
     if (memory_ == Memory::minimal) {
-      s << "; in-place transpose " << passes_[0].k.n << " x " << passes_[1].k.n << ": " << transpose_.square.blocks << " square "
-        << transpose_.square.n << " x " << transpose_.square.n << " block(s) by " << kTransposeTile << " x " << kTransposeTile
-        << " tile pairs in local memory";
+      s += concat("; in-place transpose ", passes_[0].k.n, " x ", passes_[1].k.n, ": ", transpose_.square.blocks, " square ", transpose_.square.n, " x ", transpose_.square.n, " block(s) by ", kTransposeTile, " x ", kTransposeTile, " tile pairs in local memory");
       if (transpose_.cycles.cycles)
-        s << ", then " << transpose_.cycles.cycles << " cycles of " << transpose_.cycles.block_len << "-element blocks";
-      s << "; workspace " << workspace_bytes() << " B (tables and cycles only, no scratch)";
-      return s.str();
+        s += concat(", then ", transpose_.cycles.cycles, " cycles of ", transpose_.cycles.block_len, "-element blocks");
+      s += concat("; workspace ", workspace_bytes(), " B (tables and cycles only, no scratch)");
+      return s;
     }
-    s << "; workspace " << workspace_bytes() << " B (" << table_bytes_ << " B tables, " << scratch_count_ << " x "
-      << scratch_bytes_ << " B scratch for " << chunk_ << " transform(s) per chunk";
-    if (ends_bytes_) s << ", " << ends_bytes_ << " B of Rader's end values";
-    s << ")";
-    return s.str();
+    s += concat("; workspace ", workspace_bytes(), " B (", table_bytes_, " B tables, ", scratch_count_, " x ", scratch_bytes_, " B scratch for ", chunk_, " transform(s) per chunk");
+    if (ends_bytes_) s += concat(", ", ends_bytes_, " B of Rader's end values");
+    s += concat(")");
+    return s;
   }
 
  private:
@@ -451,9 +444,9 @@ class MultipassPlan {
   }
 
   std::string factor_string() const {
-    std::ostringstream s;
-    for (std::size_t i = 0; i < passes_.size(); ++i) s << (i ? "*" : "") << passes_[i].k.n;
-    return s.str();
+    std::string s;
+    for (std::size_t i = 0; i < passes_.size(); ++i) s += concat((i ? "*" : ""), passes_[i].k.n);
+    return s;
   }
 
   mutable sycl::queue queue_;
