@@ -125,7 +125,7 @@ class NdTransform:
         manager = SequentialOrderManager[self.queue]
         event = self._plan.execute(src.usm_data._pointer, src._element_offset, src.strides, dst.usm_data._pointer,
                                    dst._element_offset, dst.strides, forward, manager.submitted_events)
-        _keepalive.hold(event, src, dst)
+        _keepalive.hold(event, src, dst, self._plan)  # the plan owns the work buffers its kernels use
         manager.add_event_pair(event, event)
 
     def _fits_result(self, a):
