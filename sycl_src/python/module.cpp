@@ -214,6 +214,14 @@ PYBIND11_MODULE(_core, m) {
       "mapped_fft_length", [](RealTransform t, std::int64_t n) { return map_fft_length(choose_map(t, n), n); },
       "Length of the complex FFT that the real/trigonometric transform of length n runs.");
   m.def(
+      "precompile_real",
+      [](sycl::queue q, const std::vector<std::pair<RealTransform, std::int64_t>>& jobs, bool is_double) {
+        py::gil_scoped_release release;
+        return RealLinePlan::precompile(q, jobs, precision_of(is_double), {});
+      },
+      "Compile the kernels of many (transform, length) pairs as their plans run them (fused, or load/store "
+      "passes and the complex plan between), one run-time compilation per entry point; returns the kernel count.");
+  m.def(
       "precompile_mapped",
       [](sycl::queue q, const std::vector<std::pair<RealTransform, std::int64_t>>& jobs, bool is_double) {
         const auto names = mapped_kernel_names(q.get_device(), jobs, precision_of(is_double));

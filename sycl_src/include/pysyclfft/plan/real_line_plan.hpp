@@ -88,15 +88,17 @@ class RealLinePlan {
 
   // Kernels of many (transform, length) pairs and of the complex lengths
   // `c2c_lengths`, compiled in one build per entry point.
-  static void precompile(const sycl::queue& q, const std::vector<std::pair<RealTransform, std::int64_t>>& jobs,
-                         Precision p, std::vector<std::int64_t> c2c_lengths, Memory memory = Memory::fast) {
+  // Returns the number of kernels compiled or found (pysyclfft.precompile_real's count).
+  static std::size_t precompile(const sycl::queue& q, const std::vector<std::pair<RealTransform, std::int64_t>>& jobs,
+                                Precision p, std::vector<std::int64_t> c2c_lengths, Memory memory = Memory::fast) {
     std::vector<std::pair<RealTransform, std::int64_t>> fused_jobs, unfused_jobs;
     for (const auto& job : jobs) {
       if (fused(q.get_device(), job.first, job.second, p)) {
         fused_jobs.push_back(job);
       } else {
         unfused_jobs.push_back(job);
-        c2c_lengths.push_back(map_fft_length(choose_map(job.first, job.second), job.second));
+        const std::int64_t fft_length = map_fft_length(choose_map(job.first, job.second), job.second);
+        if (fft_length >= 1) c2c_lengths.push_back(fft_length);  // a 1-point DCT-I runs no FFT
       }
     }
     const auto mapped = mapped_kernel_names(q.get_device(), fused_jobs, p);
@@ -105,7 +107,8 @@ class RealLinePlan {
     if (!passes.empty()) KernelCompiler::instance().get(q, kMapPassEntryHeader, passes);
     std::sort(c2c_lengths.begin(), c2c_lengths.end());
     c2c_lengths.erase(std::unique(c2c_lengths.begin(), c2c_lengths.end()), c2c_lengths.end());
-    if (!c2c_lengths.empty()) precompile_any_c2c(q, c2c_lengths, p, 0, memory);
+    const std::size_t complex = c2c_lengths.empty() ? 0 : precompile_any_c2c(q, c2c_lengths, p, 0, memory);
+    return mapped.size() + passes.size() + complex;
   }
 
   // The transforms of `layout` (strides in elements of the input's and the
