@@ -17,7 +17,7 @@ import numpy as np
 
 import dpnp
 import pysyclfft
-from pysyclfft import _launch, _plans
+from pysyclfft import _core, _launch
 
 
 def per_call(cases, queue, calls=400):
@@ -47,7 +47,7 @@ def main():
     y = dpnp.empty_like(x)
     queue = x.sycl_queue
     xu, yu = x.get_array(), y.get_array()
-    plan1d = _plans.c2c_plan(queue, n, dtype == np.complex128)
+    plan1d = _core.C2CPlan(queue, n, dtype == np.complex128)
     plan = pysyclfft.get_fft_plan(x, axes=(-1,))
     pysyclfft.config.clear_plan_cache()
 

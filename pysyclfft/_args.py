@@ -137,6 +137,39 @@ def axes_and_shape(shape, s, axes, default_axes=None, numpy_deprecations=False, 
     return axes, s
 
 
+def real_axes(shape, s, axes, numpy_deprecations=True, resizing=False):
+    """(axes, lengths) of a real transform: at least one axis, the last being the real one.
+    `resizing`: the caller runs an axis repeated with another length, or the real
+    axis repeated, in several passes (see _in_one_plan)."""
+    axes, s = axes_and_shape(shape, s, axes, numpy_deprecations=numpy_deprecations, resizing=resizing)
+    if not axes:  # AxisError: numpy's class (IndexError) and ours before (ValueError)
+        raise AxisError("pysyclfft: axes must not be empty: a real transform needs at least one axis "
+                        f"(a 0-d array has none), got {len(shape)}-d input and no axes")
+    if axes[-1] in axes[:-1] and not resizing:
+        # numpy resizes the half spectrum between such passes; one plan has one shape per axis.
+        raise NotImplementedError(f"pysyclfft: the real axis {axes[-1]} (the last of axes) repeated in axes "
+                                  "is not supported")
+    return axes, s
+
+
+def c2r_axes(shape, s, axes, numpy_deprecations=True, resizing=False):
+    """numpy's (axes, output lengths) of irfftn: the last length defaults to 2*(m-1)."""
+    given = s is not None
+    axes, s = real_axes(shape, s, axes, numpy_deprecations, resizing)
+    if not given:
+        s = tuple(s[:-1]) + (check_points(2 * (shape[axes[-1]] - 1), "n"),)
+    return axes, s
+
+
+def plan_axes(kind, shape, s, axes):
+    """A Plan's (axes, lengths) from numpy's s and axes, by its kind's rules."""
+    if kind == "r2c":
+        return real_axes(shape, s, axes, numpy_deprecations=False)
+    if kind == "c2r":
+        return c2r_axes(shape, s, axes, numpy_deprecations=False)
+    return axes_and_shape(shape, s, axes)
+
+
 def resizing_groups(axes, lengths, last_first):
     """Split a transform over (axes, lengths) into the consecutive groups one
     transform each can do, as numpy applies them one axis after the other (the

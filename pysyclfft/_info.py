@@ -29,9 +29,10 @@ _REAL_TRANSFORMS = ("r2c", "c2r", "dct1", "dct2", "dct3", "dct4", "dst1", "dst2"
 
 def precompile_real(lengths, transforms=_REAL_TRANSFORMS, dtype=np.float32, queue=None):
     """Compile the real/DCT/DST kernels of every (transform, length) pair in one
-    run-time compilation per kernel family: the fused kernel where its FFT fits
-    one work-group, else the unfused load/store passes where a complex plan of
-    that FFT length exists (compiled by precompile or on first use).
+    run-time compilation per kernel family, as the plans run them (C++
+    RealLinePlan::precompile): the fused kernel where its FFT fits one
+    work-group, else the unfused load/store passes and the complex plan of that
+    FFT length.
     `transforms` are names from "r2c", "c2r" (irfft of that output length),
     "dct1".."dct4", "dst1".."dst4" (the inverses use these too: idct type 2 is
     dct3), or one such name. Returns the kernel count."""
@@ -43,10 +44,7 @@ def precompile_real(lengths, transforms=_REAL_TRANSFORMS, dtype=np.float32, queu
         if t not in _REAL_TRANSFORMS:
             raise ValueError(f"pysyclfft: unknown transform {t!r}; expected one of {_REAL_TRANSFORMS}")
     jobs = [(getattr(_core.RealTransform, t), n) for t in transforms for n in _check_lengths(lengths)]
-    fused = [j for j in jobs if _core.is_single_kernel_mapped(queue, *j, is_double)]
-    unfused = [j for j in jobs if j not in fused and _core.mapped_fft_length(*j) >= 1]  # DCT-I of 1 runs no FFT
-    return (_core.precompile_mapped(queue, fused, is_double)
-            + _core.precompile_map_passes(queue, unfused, is_double))
+    return _core.precompile_real(queue, jobs, is_double)
 
 
 def _version_of(dist):

@@ -5,40 +5,20 @@ result dtype, compiled kernels, scale factors) once, so calling it costs little
 more than the kernels. `get_fft_plan` builds one explicitly; the transform
 functions take theirs from the calling thread's plan cache (pysyclfft.config).
 
-Each kind of transform is a small class registered in `_KIND_FACTORIES`:
-    factory(queue, shape, dtype, s, axes, norm, memory) -> implementation with
-    .axes, .lengths, .result_dtype, .out_shape, .workspace_bytes, .describe(),
-    .run_device(x_device_array, out_device_array_or_None, forward) -> DeviceArray,
-    .run_host(x_numpy, out_numpy_or_None, forward) -> numpy array.
+Every kind runs on one C++ NdPlan through _transform.NdTransform; the kind's
+numpy/scipy rules for s and axes are _args.plan_axes.
 """
 import numpy as np
 
-from . import _args, _arrays, _c2c, _memory
+from . import _args, _arrays, _memory, _transform
 
-KINDS = ("c2c", "r2c", "c2r") + tuple(f"{t}{i}" for t in ("dct", "dst") for i in range(1, 5))
+KINDS = _transform.KINDS
 MEMORY_MODES = ("auto", "minimal")
-
-
-def _c2c_factory(queue, shape, dtype, s, axes, norm, memory):
-    axes, lengths = _args.axes_and_shape(shape, s, axes)
-    return _c2c.C2CTransform(queue, shape, dtype, axes, lengths, norm, memory)
-
-
-_KIND_FACTORIES = {"c2c": _c2c_factory}
-
-
-def register_kind(kind, factory):
-    """Plug in the implementation of a transform kind (see the module docstring)."""
-    if kind not in KINDS:
-        raise ValueError(f"pysyclfft: unknown plan kind {kind!r}")
-    _KIND_FACTORIES[kind] = factory
 
 
 def _check_kind(kind):
     if kind not in KINDS:
         raise ValueError(f"pysyclfft: invalid kind={kind!r}; expected one of {', '.join(KINDS)}")
-    if kind not in _KIND_FACTORIES:
-        raise NotImplementedError(f"pysyclfft: plans of kind {kind!r} are not implemented yet")
     return kind
 
 
@@ -77,7 +57,9 @@ class Plan:
         self._in_place = bool(in_place)
         self._on_host, self._queue, self._shape, self._strides, self._dtype, _ = array_signature(x)
         _arrays.warm_up_dpctl(self._queue)
-        self._impl = _KIND_FACTORIES[kind](self._queue, self._shape, self._dtype, s, axes, self._norm, memory)
+        axes, lengths = _args.plan_axes(kind, self._shape, s, axes)
+        self._impl = _transform.NdTransform(self._queue, kind, self._shape, self._dtype, axes, lengths, self._norm,
+                                            memory)
         if self._in_place and (self._impl.result_dtype != self._dtype or self._impl.out_shape != self._shape):
             raise ValueError(
                 f"pysyclfft: in_place=True needs a {self._impl.result_dtype} array whose shape is the result's "
@@ -129,9 +111,7 @@ class Plan:
 
     def _check_out(self, out):
         dtype = np.dtype(out.dtype) if self._casts_into(out) else self.result_dtype
-        if self._on_host:
-            return _c2c.check_host_out(out, self.out_shape, dtype)
-        return _c2c.check_usm_out(out, self.out_shape, dtype, self._queue)
+        return _transform.check_out(out, self.out_shape, dtype, self._queue, self._on_host)
 
     def _casts_into(self, out):
         """numpy's out= rule (casting="same_kind"): a result of another dtype of

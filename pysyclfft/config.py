@@ -5,8 +5,8 @@ or the PYSYCLFFT_PLAN_CACHE_SIZE environment variable; 0 disables caching) and
 an optional limit on the device memory its plans hold.
 
 The compiled kernels and twiddle tables under the plans are shared process-wide
-(complex 1-D plans in C++, plan/line_plan_cache.hpp; the real/trigonometric map
-plans in pysyclfft/_plans.py), so evicting a plan is cheap to undo.
+(the 1-D complex and real/trigonometric plans in C++, plan/line_plan_cache.hpp),
+so evicting a plan is cheap to undo.
 
 Memory pool controls: the device arrays the library allocates come from one
 process-wide pool of cached USM blocks (pysyclfft/_pool.py) whose total size is

@@ -7,7 +7,7 @@ import numpy as np
 import pytest
 
 from conftest import to_numpy as host
-from pysyclfft import _mapped, config
+from pysyclfft import _core, config
 
 
 def assert_close(got, ref, dtype, n, constant):
@@ -22,10 +22,11 @@ def assert_close(got, ref, dtype, n, constant):
 
 
 @pytest.fixture
-def unfused(monkeypatch):
+def unfused():
     """Run the unfused path (load pass, complex plan, store pass) that lengths
     beyond one work-group take, on lengths where it can be checked today."""
-    monkeypatch.setattr(_mapped, "force_unfused", True)
+    _core.force_unfused_maps(True)  # empties the C++ 1-D plan cache too
     config.clear_plan_cache()  # cached plans chose their path when they were built
     yield
+    _core.force_unfused_maps(False)
     config.clear_plan_cache()

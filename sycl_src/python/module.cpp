@@ -118,18 +118,38 @@ PYBIND11_MODULE(_core, m) {
       .def_property_readonly("workspace_bytes", &AnyC2CPlan::workspace_bytes)
       .def("describe", &AnyC2CPlan::describe);
 
+  py::enum_<TransformKind>(m, "TransformKind")
+      .value("c2c", TransformKind::c2c)
+      .value("r2c", TransformKind::r2c)
+      .value("c2r", TransformKind::c2r)
+      .value("dct1", TransformKind::dct1)
+      .value("dct2", TransformKind::dct2)
+      .value("dct3", TransformKind::dct3)
+      .value("dct4", TransformKind::dct4)
+      .value("dst1", TransformKind::dst1)
+      .value("dst2", TransformKind::dst2)
+      .value("dst3", TransformKind::dst3)
+      .value("dst4", TransformKind::dst4);
+  m.def("logical_size", &logical_size, py::arg("kind"), py::arg("n"),
+        "The length of the DFT equivalent to the kind's transform of n points (what normalisations divide by).");
+
   py::class_<NdPlan>(m, "NdPlan")
       .def(py::init([](sycl::queue q, const std::vector<std::int64_t>& shape, const std::vector<std::int64_t>& axes,
                        const std::vector<std::int64_t>& lengths, bool is_double, double forward_scale,
-                       double backward_scale, const std::string& memory) {
-             NdSpec spec{shape, axes, lengths, precision_of(is_double), forward_scale, backward_scale, memory_of(memory)};
+                       double backward_scale, const std::string& memory, TransformKind kind, bool complex_data,
+                       bool orthogonalize) {
+             NdSpec spec{shape,          axes,           lengths, precision_of(is_double), forward_scale,
+                         backward_scale, memory_of(memory), kind, complex_data,           orthogonalize};
              py::gil_scoped_release release;
              return std::make_unique<NdPlan>(std::move(q), std::move(spec));
            }),
            py::arg("queue"), py::arg("shape"), py::arg("axes"), py::arg("lengths"), py::arg("is_double"),
            py::arg("forward_scale"), py::arg("backward_scale"), py::arg("memory") = "default",
-           "The complex transform of arrays of `shape` along `axes` (in that order), the input cropped or "
-           "zero-padded to `lengths`; the scales multiply each direction's result.")
+           py::arg("kind") = TransformKind::c2c, py::arg("complex_data") = false, py::arg("orthogonalize") = false,
+           "The transform `kind` of arrays of `shape` along `axes` (in that order), the input cropped or "
+           "zero-padded to `lengths` (c2r: the real output's); the scales multiply each direction's result. "
+           "DCT/DST: complex_data transforms complex arrays as their real and imaginary parts; orthogonalize "
+           "is scipy's.")
       .def(
           "execute",
           [](const NdPlan& p, std::uintptr_t in, std::int64_t in_offset, std::vector<std::int64_t> in_strides,
@@ -142,12 +162,36 @@ PYBIND11_MODULE(_core, m) {
           },
           py::arg("in_ptr"), py::arg("in_offset"), py::arg("in_strides"), py::arg("out_ptr"), py::arg("out_offset"),
           py::arg("out_strides"), py::arg("forward"), py::arg("deps"),
-          "Transform (offsets and strides in elements; out may be in with the same layout); returns one event.")
+          "Transform (offsets and strides in elements of each side's type; out may be in with the same layout); "
+          "returns one event.")
       .def_property_readonly("out_shape", &NdPlan::out_shape)
       .def_property_readonly("workspace_bytes", &NdPlan::workspace_bytes)
       .def("describe", &NdPlan::describe);
   m.def("clear_line_plans", [] { LinePlanCache::instance().clear(); },
         "Forget the cached 1-D plans (plans in use stay alive).");
+  m.def(
+      "force_unfused_maps",
+      [](bool on) {
+        force_unfused_maps() = on;
+        LinePlanCache::instance().clear();
+      },
+      "Tests: run real/trigonometric maps unfused (load pass, FFT, store pass) on every length; empties the 1-D "
+      "plan cache so plans are rebuilt.");
+  m.def(
+      "line_layouts",
+      [](const std::vector<std::int64_t>& shape, std::size_t axis, std::int64_t in_offset,
+         const std::vector<std::int64_t>& in_strides, std::int64_t out_offset,
+         const std::vector<std::int64_t>& out_strides) {
+        std::vector<py::tuple> launches;
+        for (const BatchLayout& l : line_layouts(shape, axis, {in_offset, in_strides}, {out_offset, out_strides}))
+          launches.push_back(py::make_tuple(l.in_offset, l.in_stride, l.out_offset, l.out_stride,
+                                            std::vector<std::int64_t>{l.count0, l.count1},
+                                            std::vector<std::int64_t>{l.in_dist0, l.in_dist1},
+                                            std::vector<std::int64_t>{l.out_dist0, l.out_dist1}));
+        return launches;
+      },
+      "The launches of 1-D kernels along `axis` of strided arrays (plan/line_layouts.hpp): (in_offset, "
+      "in_stride, out_offset, out_stride, counts, in_dists, out_dists) each.");
 
   py::enum_<RealTransform>(m, "RealTransform")
       .value("r2c", RealTransform::r2c)
@@ -169,6 +213,14 @@ PYBIND11_MODULE(_core, m) {
   m.def(
       "mapped_fft_length", [](RealTransform t, std::int64_t n) { return map_fft_length(choose_map(t, n), n); },
       "Length of the complex FFT that the real/trigonometric transform of length n runs.");
+  m.def(
+      "precompile_real",
+      [](sycl::queue q, const std::vector<std::pair<RealTransform, std::int64_t>>& jobs, bool is_double) {
+        py::gil_scoped_release release;
+        return RealLinePlan::precompile(q, jobs, precision_of(is_double), {});
+      },
+      "Compile the kernels of many (transform, length) pairs as their plans run them (fused, or load/store "
+      "passes and the complex plan between), one run-time compilation per entry point; returns the kernel count.");
   m.def(
       "precompile_mapped",
       [](sycl::queue q, const std::vector<std::pair<RealTransform, std::int64_t>>& jobs, bool is_double) {

@@ -30,7 +30,25 @@
 // complex multi-pass lengths then run in place (see AnyC2CPlan); a real last
 // length whose map FFT does not fit one work-group, and an out-of-place backward
 // REAL transform of two or more dimensions (which keeps its input intact by
-// working on a copy), need a work buffer, so they throw unimplemented.
+// working on a copy), need a work buffer, so they throw unimplemented (commit,
+// or compute_backward for a backward direction only).
+//
+// TRANSFORM_KIND (pysyclfft's own parameter, a dft::transform) picks what the
+// descriptor computes; DFT is the default and the rest are what oneMath lacks:
+//   HERMITIAN (REAL domain): forward hfftn (conjugate-even half spectrum -> real,
+//     numpy's hfft), backward ihfftn (real -> half spectrum). The forward domain
+//     is then the complex one: FWD_STRIDES/FWD_DISTANCE count complex elements.
+//   DCT1..DCT4, DST1..DST4: forward scipy's dctn/dstn of that type (unnormalised),
+//     backward its inverse type (2 <-> 3), unnormalised too; scale with
+//     FORWARD_SCALE/BACKWARD_SCALE. REAL domain: real data; COMPLEX domain:
+//     complex data, transformed as its real and imaginary parts (scipy's rule).
+// INPUT_LENGTHS (pysyclfft's own, one per dimension, NOT_INPLACE only) makes
+// compute_forward read input of those lengths (HERMITIAN: the half spectrum's),
+// cropped or zero-padded to LENGTHS as numpy's fftn(x, s=LENGTHS) does; the
+// forward layout's defaults then follow INPUT_LENGTHS. Such a descriptor
+// computes forward only. Every descriptor runs on the n-D planner
+// (plan/nd_plan.hpp), as the Python functions do.
+//
 // The kernels are compiled at run time from the headers in
 // PYSYCLFFT_KERNEL_INCLUDE_DIR (set by the CMake package, find_package(pysyclfft)).
 // To load them in later processes instead of compiling again, call
@@ -43,21 +61,20 @@
 #include <cstdint>
 #include <cstdlib>
 #include <memory>
-#include <optional>
 #include <stdexcept>
 #include <string>
 #include <type_traits>
 #include <vector>
 
-#include "plan/any_c2c_plan.hpp"
 #include "plan/line_layouts.hpp"
 #include "plan/nd_plan.hpp"
-#include "plan/real_line_plan.hpp"
 
 namespace pysyclfft::dft {
 
 enum class precision { SINGLE, DOUBLE };
 enum class domain { REAL, COMPLEX };
+// What a descriptor computes (config_param::TRANSFORM_KIND; see above).
+enum class transform { DFT, HERMITIAN, DCT1, DCT2, DCT3, DCT4, DST1, DST2, DST3, DST4 };
 
 enum class config_param {
   FORWARD_DOMAIN,        // get only: domain
@@ -74,6 +91,8 @@ enum class config_param {
   BACKWARD_SCALE,        // double, default 1
   MEMORY_MODE,           // config_value::MEMORY_AUTO (default) or MEMORY_MINIMAL
   COMMIT_STATUS,         // get only: COMMITTED or UNCOMMITTED
+  TRANSFORM_KIND,        // dft::transform, default DFT (pysyclfft's own)
+  INPUT_LENGTHS,         // std::vector<std::int64_t>, default LENGTHS (HERMITIAN: the half spectrum's); pad or crop
 };
 
 enum class config_value { INPLACE, NOT_INPLACE, COMMITTED, UNCOMMITTED, MEMORY_AUTO, MEMORY_MINIMAL };
@@ -120,14 +139,6 @@ inline plan::ArrayLayout batched_layout(const Side& side) {
   return l;
 }
 
-// The launches of the 1-D transforms along dimension d of `batch` arrays of `shape`.
-inline std::vector<plan::BatchLayout> line_layouts(const std::vector<std::int64_t>& shape, std::size_t d,
-                                                   std::int64_t batch, const Side& in, const Side& out) {
-  std::vector<std::int64_t> batched{batch};
-  batched.insert(batched.end(), shape.begin(), shape.end());
-  return plan::line_layouts(batched, d + 1, batched_layout(in), batched_layout(out));
-}
-
 // The arrays' shape on the complex side: the last length halved (n/2+1) for REAL.
 inline std::vector<std::int64_t> complex_shape(std::vector<std::int64_t> lengths, domain dom) {
   if (dom == domain::REAL) lengths.back() = lengths.back() / 2 + 1;
@@ -170,11 +181,20 @@ template <precision Prec, domain Dom> class descriptor {
     else throw invalid_argument("pysyclfft::dft: invalid value for PLACEMENT or MEMORY_MODE");
     committed_ = false;
   }
+  void set_value(config_param p, transform t) {
+    if (p != config_param::TRANSFORM_KIND) throw invalid_argument("pysyclfft::dft: only TRANSFORM_KIND takes a transform");
+    if (t == transform::HERMITIAN && Dom != domain::REAL)
+      throw invalid_argument("pysyclfft::dft: HERMITIAN transforms need the REAL domain");
+    kind_ = t;
+    set_default_layout();
+    committed_ = false;
+  }
   void set_value(config_param p, const std::vector<std::int64_t>& v) {
     if (p == config_param::LENGTHS) set_lengths(v);
+    else if (p == config_param::INPUT_LENGTHS) set_input_lengths(v);
     else if (p == config_param::FWD_STRIDES) fwd_strides_ = checked_strides(v, "FWD_STRIDES"), fwd_.strides_set = true;
     else if (p == config_param::BWD_STRIDES) bwd_strides_ = checked_strides(v, "BWD_STRIDES"), bwd_.strides_set = true;
-    else throw invalid_argument("pysyclfft::dft: only LENGTHS, FWD_STRIDES and BWD_STRIDES take a vector");
+    else throw invalid_argument("pysyclfft::dft: only LENGTHS, INPUT_LENGTHS, FWD_STRIDES and BWD_STRIDES take a vector");
     committed_ = false;
   }
 
@@ -202,9 +222,14 @@ template <precision Prec, domain Dom> class descriptor {
   }
   void get_value(config_param p, std::vector<std::int64_t>* v) const {
     if (p == config_param::LENGTHS) *v = lengths_;
+    else if (p == config_param::INPUT_LENGTHS) *v = forward_input_shape();
     else if (p == config_param::FWD_STRIDES) *v = fwd_strides_;
     else if (p == config_param::BWD_STRIDES) *v = bwd_strides_;
     else throw invalid_argument("pysyclfft::dft: this parameter is not a vector");
+  }
+  void get_value(config_param p, transform* v) const {
+    if (p != config_param::TRANSFORM_KIND) throw invalid_argument("pysyclfft::dft: this parameter is not a transform");
+    *v = kind_;
   }
   void get_value(config_param p, domain* v) const {
     if (p != config_param::FORWARD_DOMAIN) throw invalid_argument("pysyclfft::dft: this parameter is not a domain");
@@ -246,77 +271,76 @@ template <precision Prec, domain Dom> class descriptor {
       throw invalid_argument(in_place_ ? "pysyclfft::dft: PLACEMENT is INPLACE: pass one pointer"
                                        : "pysyclfft::dft: PLACEMENT is NOT_INPLACE: pass different input and output");
     const detail::Side fwd{fwd_strides_, fwd_distance_}, bwd{bwd_strides_, bwd_distance_};
-    const double scale = forward ? fwd_scale_ : bwd_scale_;
-    std::vector<sycl::event> pending;
-    if constexpr (Dom == domain::COMPLEX) {
-      pending = complex_passes(in, out, forward ? fwd : bwd, forward ? bwd : fwd, forward, deps);
-    } else if (forward) {  // the real pass, then the complex passes in place on the output
-      pending = real_pass(*r2c_, in, out, fwd, bwd, scale, deps);
-      pending = complex_passes(out, out, bwd, bwd, true, pending);
-    } else {  // the complex passes (on a copy unless in place), then the real pass
-      const bool copy = backward_needs_work();
-      if (copy && !work_)
-        throw unimplemented("pysyclfft::dft: MEMORY_MINIMAL: an out-of-place backward REAL transform of two or more "
-                            "dimensions needs a work buffer (use PLACEMENT INPLACE)");
-      const std::vector<std::int64_t> work_strides = detail::row_major_strides(complex_shape());
-      const detail::Side spectrum_side = copy ? detail::Side{work_strides, work_distance()} : bwd;
-      void* spectrum = copy ? work_->buffer.get() : out;
-      std::vector<sycl::event> wait = deps;
-      if (copy && work_->last_use) wait.push_back(*work_->last_use);  // the previous backward transform's use
-      pending = complex_passes(in, spectrum, bwd, spectrum_side, false, wait);
-      const bool one_dimension = lengths_.size() == 1;
-      pending = real_pass(*c2r_, one_dimension ? in : spectrum, out, one_dimension ? bwd : spectrum_side, fwd, scale,
-                          pending);
-      if (copy) return *(work_->last_use = barrier(pending));
-    }
-    return barrier(pending);
+    if (!forward && !backward_refused_.empty()) throw unimplemented(backward_refused_);
+    if (!forward && !bwd_plan_)
+      throw invalid_argument("pysyclfft::dft: a descriptor whose INPUT_LENGTHS pad or crop computes forward only");
+    return (forward ? fwd_plan_ : bwd_plan_)
+        ->execute(in, detail::batched_layout(forward ? fwd : bwd), out, detail::batched_layout(forward ? bwd : fwd),
+                  forward, deps);
   }
 
  private:
-  // The plans of every distinct length (and the REAL work buffer) for `q`.
+  // The forward and backward NdPlans over arrays of {batch, lengths...}, one when
+  // both directions share it (COMPLEX DFT, DCT, DST). REAL DFT: forward r2c,
+  // backward c2r; HERMITIAN the reverse, each run in its own direction. A
+  // backward plan that MEMORY_MINIMAL refuses makes compute_backward throw.
   void build_plans(sycl::queue& q) {
+    using K = plan::TransformKind;
     const auto prec = Prec == precision::SINGLE ? plan::Precision::f32 : plan::Precision::f64;
     if (!plan::supports(q.get_device(), prec))
       throw unimplemented("pysyclfft::dft: the device has no double precision (fp64) support");
     const auto memory = memory_minimal_ ? plan::Memory::minimal : plan::Memory::fast;
-    // Complex passes run along every dimension but a REAL descriptor's last.
-    std::vector<std::int64_t> complex_lengths(lengths_.begin(), lengths_.end() - (Dom == domain::REAL ? 1 : 0));
-    if constexpr (Dom == domain::REAL) {
-      const std::int64_t n = lengths_.back();
-      if (memory_minimal_ && !plan::RealLinePlan::fused(q.get_device(), plan::RealTransform::r2c, n, prec))
-        throw unimplemented("pysyclfft::dft: MEMORY_MINIMAL: the real length " + std::to_string(n) +
-                            " needs a work buffer (its FFT does not fit one work-group)");
-      plan::RealLinePlan::precompile(q, {{plan::RealTransform::r2c, n}, {plan::RealTransform::c2r, n}}, prec,
-                                     complex_lengths, memory);
-      r2c_ = std::make_shared<plan::RealLinePlan>(q, plan::RealTransform::r2c, n, prec, memory);
-      c2r_ = std::make_shared<plan::RealLinePlan>(q, plan::RealTransform::c2r, n, prec, memory);
-      work_.reset();
-      if (backward_needs_work() && !memory_minimal_)
-        work_ = std::make_shared<WorkBuffer>(
-            WorkBuffer{plan::device_buffer(q, std::size_t(batch_ * work_distance()) * sizeof(complex_type)), {}});
+    fwd_plan_.reset(), bwd_plan_.reset(), backward_refused_.clear();
+    K fwd_kind = Dom == domain::COMPLEX ? K::c2c : K::r2c, bwd_kind = Dom == domain::COMPLEX ? K::c2c : K::c2r;
+    if (kind_ == transform::HERMITIAN) std::swap(fwd_kind, bwd_kind);
+    if (kind_ >= transform::DCT1) fwd_kind = bwd_kind = K(int(K::dct1) + int(kind_) - int(transform::DCT1));
+    const auto spec = [&](K kind, const std::vector<std::int64_t>& input) {
+      plan::NdSpec s{{batch_}, {}, {}, prec, fwd_scale_, bwd_scale_, memory, kind, Dom == domain::COMPLEX && plan::is_trig(kind)};
+      s.overwrite_input = in_place_;  // INPLACE: c2r's complex passes run on the data itself
+      s.shape.insert(s.shape.end(), input.begin(), input.end());
+      for (std::size_t d = lengths_.size(); d > 0; --d) s.axes.push_back(std::int64_t(d)), s.lengths.push_back(lengths_[d - 1]);
+      if (kind == K::r2c || kind == K::c2r)  // the real dimension, the last, is the last axis
+        std::rotate(s.axes.begin(), s.axes.begin() + 1, s.axes.end()),
+            std::rotate(s.lengths.begin(), s.lengths.begin() + 1, s.lengths.end());
+      return s;
+    };
+    const std::vector<std::int64_t> bwd_input = bwd_kind == K::c2r ? complex_shape() : lengths_;
+    try {
+      fwd_plan_ = std::make_shared<plan::NdPlan>(q, spec(fwd_kind, forward_input_shape()));
+    } catch (const plan::MemoryRefused& e) {
+      throw unimplemented("pysyclfft::dft: MEMORY_MINIMAL: " + e.reason);
     }
-    complex_passes_.reset();
-    if (complex_lengths.empty()) return;
-    // Innermost dimension first, over arrays of {batch, complex shape...}.
-    plan::NdSpec spec{{batch_}, {}, {}, prec, 1.0, 1.0, memory};
-    const std::vector<std::int64_t> shape = complex_shape();
-    spec.shape.insert(spec.shape.end(), shape.begin(), shape.end());
-    for (std::size_t d = complex_lengths.size(); d > 0; --d)
-      spec.axes.push_back(std::int64_t(d)), spec.lengths.push_back(lengths_[d - 1]);
-    if constexpr (Dom == domain::COMPLEX) spec.forward_scale = fwd_scale_, spec.backward_scale = bwd_scale_;
-    complex_passes_ = std::make_shared<plan::NdPlan>(q, std::move(spec));
+    if (fwd_kind == bwd_kind && forward_input_shape() == bwd_input) {
+      bwd_plan_ = fwd_plan_;
+    } else if (!pads_or_crops()) {
+      try {
+        bwd_plan_ = std::make_shared<plan::NdPlan>(q, spec(bwd_kind, bwd_input));
+      } catch (const plan::MemoryRefused& e) {
+        backward_refused_ = "pysyclfft::dft: MEMORY_MINIMAL: an out-of-place backward REAL transform needs a work "
+                            "buffer (" + e.reason + "); use PLACEMENT INPLACE";
+      }
+    }
+  }
+
+  // The shape compute_forward reads: INPUT_LENGTHS, or LENGTHS (HERMITIAN: the half spectrum's).
+  std::vector<std::int64_t> forward_input_shape() const {
+    if (!input_lengths_.empty()) return input_lengths_;
+    return kind_ == transform::HERMITIAN ? complex_shape() : lengths_;
+  }
+  bool pads_or_crops() const {
+    return !input_lengths_.empty() && input_lengths_ != (kind_ == transform::HERMITIAN ? complex_shape() : lengths_);
+  }
+
+  void set_input_lengths(const std::vector<std::int64_t>& v) {
+    if (v.size() != lengths_.size()) throw invalid_argument("pysyclfft::dft: INPUT_LENGTHS needs one length per dimension");
+    for (auto n : v) positive(n, "every input length");
+    input_lengths_ = v;
+    set_default_layout();
   }
 
   // Which of a side's layout values were set by the user (the others follow the defaults).
   struct UserSet {
     bool strides_set = false, distance_set = false;
-  };
-
-  // A work buffer and its last use: copies of a committed descriptor share both,
-  // so a backward transform of one copy waits for the other's.
-  struct WorkBuffer {
-    std::shared_ptr<void> buffer;
-    std::optional<sycl::event> last_use;
   };
 
   static std::int64_t positive(std::int64_t v, const char* what) {
@@ -328,6 +352,7 @@ template <precision Prec, domain Dom> class descriptor {
     if (lengths.empty()) throw invalid_argument("pysyclfft::dft: LENGTHS must not be empty");
     for (auto n : lengths) positive(n, "every length");
     lengths_ = std::move(lengths);
+    input_lengths_.clear();
     fwd_ = bwd_ = UserSet{};
     set_default_layout();
     committed_ = false;
@@ -335,15 +360,19 @@ template <precision Prec, domain Dom> class descriptor {
 
   std::vector<std::int64_t> complex_shape() const { return detail::complex_shape(lengths_, Dom); }
 
-  // Row-major layouts for the values the user did not set: complex rows of the
-  // (halved) complex shape; real rows of n_d, or padded to 2*(n_d/2+1) in place.
+  // Row-major layouts for the values the user did not set: the forward input's
+  // shape (REAL DFT in place: real rows padded to 2*(n_d/2+1)) and the output's
+  // (REAL DFT: the halved complex shape; HERMITIAN: the real LENGTHS).
   void set_default_layout() {
-    std::vector<std::int64_t> fwd_shape = Dom == domain::REAL ? complex_shape() : lengths_;
-    if (Dom == domain::REAL) fwd_shape.back() = in_place_ ? 2 * fwd_shape.back() : lengths_.back();
+    std::vector<std::int64_t> fwd_shape = forward_input_shape(), bwd_shape = lengths_;
+    if (Dom == domain::REAL && kind_ == transform::DFT) {
+      bwd_shape = complex_shape();
+      if (in_place_) fwd_shape.back() = 2 * bwd_shape.back();
+    }
     if (!fwd_.strides_set) fwd_strides_ = detail::row_major_strides(fwd_shape);
     if (!fwd_.distance_set) fwd_distance_ = detail::product(fwd_shape);
-    if (!bwd_.strides_set) bwd_strides_ = detail::row_major_strides(complex_shape());
-    if (!bwd_.distance_set) bwd_distance_ = detail::product(complex_shape());
+    if (!bwd_.strides_set) bwd_strides_ = detail::row_major_strides(bwd_shape);
+    if (!bwd_.distance_set) bwd_distance_ = detail::product(bwd_shape);
   }
 
   std::vector<std::int64_t> checked_strides(const std::vector<std::int64_t>& s, const char* what) const {
@@ -360,9 +389,11 @@ template <precision Prec, domain Dom> class descriptor {
     if (batch_ > 1 && (fwd_distance_ == 0 || bwd_distance_ == 0))
       throw invalid_argument("pysyclfft::dft: batched transforms need FWD_DISTANCE and BWD_DISTANCE");
     if (!in_place_) return;
-    if constexpr (Dom == domain::COMPLEX) {
+    if (pads_or_crops() || kind_ == transform::HERMITIAN)
+      throw invalid_argument("pysyclfft::dft: INPUT_LENGTHS and HERMITIAN transforms need PLACEMENT NOT_INPLACE");
+    if (Dom == domain::COMPLEX || kind_ != transform::DFT) {
       if (fwd_strides_ != bwd_strides_ || fwd_distance_ != bwd_distance_)
-        throw invalid_argument("pysyclfft::dft: in-place complex transforms need equal FWD/BWD strides and distances");
+        throw invalid_argument("pysyclfft::dft: in-place complex, DCT and DST transforms need equal FWD/BWD strides and distances");
     } else {
       // Every real row starts where its complex row starts and lies within it.
       const std::size_t d = lengths_.size();
@@ -381,35 +412,8 @@ template <precision Prec, domain Dom> class descriptor {
     if (!committed_ || lengths_.empty()) throw uninitialized("pysyclfft::dft: commit the descriptor (after its last set_value) first");
   }
 
-  // Backward REAL transforms of two or more dimensions out of place run their
-  // complex passes on a copy, leaving the input intact.
-  bool backward_needs_work() const { return Dom == domain::REAL && !in_place_ && lengths_.size() > 1; }
-  std::int64_t work_distance() const { return detail::product(complex_shape()); }
-
-  sycl::event barrier(const std::vector<sycl::event>& events) {
-    return events.size() == 1 ? events[0] : queue_.ext_oneapi_submit_barrier(events);
-  }
-
-  // The complex passes (the NdPlan) along every dimension of a COMPLEX
-  // descriptor and all but the last of a REAL one, from `in` (laid out as
-  // `from`) into `out` (as `to`); a COMPLEX descriptor's scale is the plan's.
-  std::vector<sycl::event> complex_passes(const void* in, void* out, const detail::Side& from, const detail::Side& to,
-                                          bool forward, const std::vector<sycl::event>& deps) const {
-    if (!complex_passes_) return deps;
-    return {complex_passes_->execute(in, detail::batched_layout(from), out, detail::batched_layout(to), forward, deps)};
-  }
-
-  // The real pass along the last dimension (`from` and `to` in the elements of
-  // each side's type).
-  std::vector<sycl::event> real_pass(const plan::RealLinePlan& p, const void* in, void* out, const detail::Side& from,
-                                     const detail::Side& to, double scale, const std::vector<sycl::event>& deps) const {
-    std::vector<sycl::event> events;
-    for (const plan::BatchLayout& l : detail::line_layouts(lengths_, lengths_.size() - 1, batch_, from, to))
-      events.push_back(p.execute(in, out, l, scale, deps));
-    return events;
-  }
-
-  std::vector<std::int64_t> lengths_;
+  std::vector<std::int64_t> lengths_, input_lengths_;  // input_lengths_ empty: LENGTHS
+  transform kind_ = transform::DFT;
   std::int64_t batch_ = 1;
   std::int64_t fwd_distance_ = 0, bwd_distance_ = 0;
   std::vector<std::int64_t> fwd_strides_, bwd_strides_;
@@ -419,9 +423,8 @@ template <precision Prec, domain Dom> class descriptor {
   bool memory_minimal_ = false;
   bool committed_ = false;
   sycl::queue queue_;
-  std::shared_ptr<plan::NdPlan> complex_passes_;   // none for a 1-D REAL descriptor
-  std::shared_ptr<plan::RealLinePlan> r2c_, c2r_;  // REAL: the last dimension
-  std::shared_ptr<WorkBuffer> work_;               // REAL: see backward_needs_work()
+  std::shared_ptr<plan::NdPlan> fwd_plan_, bwd_plan_;  // each direction's plan (may be one)
+  std::string backward_refused_;                       // why MEMORY_MINIMAL refused the backward plan
 };
 
 namespace detail {

@@ -1,5 +1,5 @@
-// The process-wide cache of 1-D complex plans, shared by every n-D plan (NdPlan,
-// hence dft.hpp and Python). A plan holds its queue, compiled kernels and device
+// The process-wide cache of 1-D plans (complex, and real/trigonometric maps),
+// shared by every n-D plan (NdPlan, hence dft.hpp and Python). A plan holds its queue, compiled kernels and device
 // tables and is immutable once built, so sharing it across threads is safe.
 #pragma once
 #include <sycl/sycl.hpp>
@@ -11,6 +11,7 @@
 #include <unordered_map>
 
 #include "any_c2c_plan.hpp"
+#include "real_line_plan.hpp"
 
 namespace pysyclfft::plan {
 
@@ -25,20 +26,21 @@ class LinePlanCache {
 
   // The complex plan of length n on q, built on the first request.
   std::shared_ptr<const AnyC2CPlan> c2c(const sycl::queue& q, std::int64_t n, Precision p, Memory memory) {
-    const Key key{q, n, p, memory};
-    {
-      std::lock_guard<std::mutex> lock(mutex_);
-      if (auto it = c2c_.find(key); it != c2c_.end()) return it->second;
-    }
-    auto built = std::make_shared<const AnyC2CPlan>(q, n, p, 0, memory);  // outside the lock: it may compile
-    std::lock_guard<std::mutex> lock(mutex_);
-    return c2c_.emplace(key, std::move(built)).first->second;  // a concurrent builder's plan wins
+    return cached(c2c_, Key{q, n, p, memory, 0}, [&] { return std::make_shared<const AnyC2CPlan>(q, n, p, 0, memory); });
+  }
+
+  // The real or trigonometric map `t` of data length n on q (fused or through its work buffer).
+  std::shared_ptr<const RealLinePlan> real(const sycl::queue& q, RealTransform t, std::int64_t n, Precision p,
+                                           Memory memory) {
+    return cached(real_, Key{q, n, p, memory, int(t) + 1},
+                  [&] { return std::make_shared<const RealLinePlan>(q, t, n, p, memory); });
   }
 
   // Drops every cached plan (plans still in use stay alive with their users).
   void clear() {
     std::lock_guard<std::mutex> lock(mutex_);
     c2c_.clear();
+    real_.clear();
   }
 
  private:
@@ -47,20 +49,34 @@ class LinePlanCache {
     std::int64_t n;
     Precision precision;
     Memory memory;
+    int map;  // 0 for complex plans, else the RealTransform + 1
     bool operator==(const Key& o) const {
-      return queue == o.queue && n == o.n && precision == o.precision && memory == o.memory;
+      return queue == o.queue && n == o.n && precision == o.precision && memory == o.memory && map == o.map;
     }
   };
   struct KeyHash {
     std::size_t operator()(const Key& k) const {
       std::size_t h = std::hash<sycl::queue>{}(k.queue);
-      for (std::size_t v : {std::size_t(k.n), std::size_t(k.precision), std::size_t(k.memory)})
+      for (std::size_t v : {std::size_t(k.n), std::size_t(k.precision), std::size_t(k.memory), std::size_t(k.map)})
         h = h * 1000003u ^ v;
       return h;
     }
   };
+  template <class Plan, class Build>
+  std::shared_ptr<const Plan> cached(std::unordered_map<Key, std::shared_ptr<const Plan>, KeyHash>& cache,
+                                     const Key& key, const Build& build) {
+    {
+      std::lock_guard<std::mutex> lock(mutex_);
+      if (auto it = cache.find(key); it != cache.end()) return it->second;
+    }
+    auto built = build();  // outside the lock: it may compile
+    std::lock_guard<std::mutex> lock(mutex_);
+    return cache.emplace(key, std::move(built)).first->second;  // a concurrent builder's plan wins
+  }
+
   std::mutex mutex_;
   std::unordered_map<Key, std::shared_ptr<const AnyC2CPlan>, KeyHash> c2c_;
+  std::unordered_map<Key, std::shared_ptr<const RealLinePlan>, KeyHash> real_;
 };
 
 }  // namespace pysyclfft::plan

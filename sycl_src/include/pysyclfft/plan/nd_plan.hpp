@@ -1,238 +1,59 @@
-// The n-D planner: one executable plan of a transform over some axes of a
-// strided n-D array in USM, composed of 1-D passes. Python's Plan and dft.hpp's
-// descriptor are faces of it; every n-D rule (pass order, batch-dimension
-// merging through line_layouts, pad/crop, scale folding, work buffers) lives here.
-//
-// c2c: the first pass reads the input and writes the output, later passes run
-// in place on the output; the direction's scale is folded into the first pass.
-// The input is cropped or zero-padded to `lengths` along `axes`: cropping reads
-// the leading part of the input; padding zero-fills the output (or, when the
-// output is not one contiguous block apart from the input, a work buffer) and
-// copies the input into it before transforming in place.
+// The n-D planner: one executable plan of any transform kind (nd_spec.hpp) over
+// some axes of a strided n-D array in USM, composed of 1-D passes whose plans
+// the process shares (line_plan_cache.hpp). Python's Plan and dft.hpp's
+// descriptor are faces of it: every n-D rule (pass order, batch-dimension
+// merging through line_layouts, which axis is the real one, pad/crop, scale
+// folding, work buffers, memory='minimal') lives here and in the three kinds'
+// plans it holds one of.
 #pragma once
 #include <sycl/sycl.hpp>
 
-#include <cstdint>
 #include <memory>
-#include <mutex>
-#include <optional>
-#include <stdexcept>
 #include <string>
 #include <vector>
 
-#include "line_layouts.hpp"
-#include "line_plan_cache.hpp"
+#include "complex_nd_plan.hpp"
+#include "half_spectrum_nd_plan.hpp"
+#include "nd_spec.hpp"
+#include "trig_nd_plan.hpp"
 
 namespace pysyclfft::plan {
 
-// What to plan. Axes are transformed in the order given.
-struct NdSpec {
-  std::vector<std::int64_t> shape;    // of the input
-  std::vector<std::int64_t> axes;     // transformed axes, in pass order
-  std::vector<std::int64_t> lengths;  // points per transformed axis (pad or crop the input)
-  Precision precision = Precision::f32;
-  double forward_scale = 1.0, backward_scale = 1.0;
-  Memory memory = Memory::fast;  // minimal: device tables only, no work buffer
-};
-
 class NdPlan {
+  // f applied to the kind's plan (defined first: the members below deduce their types from it).
+  template <class F> decltype(auto) visit(const F& f) const {
+    if (complex_) return f(*complex_);
+    if (trig_) return f(*trig_);
+    return f(*half_);
+  }
+
  public:
-  NdPlan(sycl::queue q, NdSpec spec) : queue_(std::move(q)), spec_(std::move(spec)) {
-    check_spec();
-    out_shape_ = spec_.shape;
-    for (std::size_t i = 0; i < spec_.axes.size(); ++i) out_shape_[spec_.axes[i]] = spec_.lengths[i];
-    std::vector<std::int64_t> distinct = spec_.lengths;
-    if (padded() || spec_.axes.empty()) distinct.push_back(1);  // the length-1 plan copies (see copy)
-    std::sort(distinct.begin(), distinct.end());
-    distinct.erase(std::unique(distinct.begin(), distinct.end()), distinct.end());
-    precompile_any_c2c(queue_, distinct, spec_.precision, 0, spec_.memory);  // one build per entry point
-    for (auto n : distinct) plans_.push_back(LinePlanCache::instance().c2c(queue_, n, spec_.precision, spec_.memory));
+  NdPlan(sycl::queue q, NdSpec spec) : spec_(spec) {
+    if (spec.kind == TransformKind::c2c) complex_ = std::make_unique<ComplexNdPlan>(std::move(q), std::move(spec));
+    else if (is_trig(spec.kind)) trig_ = std::make_unique<TrigNdPlan>(std::move(q), std::move(spec));
+    else half_ = std::make_unique<HalfSpectrumNdPlan>(std::move(q), std::move(spec));
   }
 
-  const std::vector<std::int64_t>& out_shape() const { return out_shape_; }
   const NdSpec& spec() const { return spec_; }
-  const sycl::queue& queue() const { return queue_; }
-
-  // Device memory the plan's 1-D plans hold (tables, scratch), each length counted once.
-  std::size_t workspace_bytes() const {
-    std::size_t bytes = 0;
-    for (const auto& p : plans_) bytes += p->workspace_bytes();
-    return bytes;
+  const std::vector<std::int64_t>& out_shape() const {
+    return visit([](const auto& p) -> const std::vector<std::int64_t>& { return p.out_shape(); });
   }
+  // Device memory the plan holds: its 1-D plans' tables and scratch, each length counted once, and work buffers.
+  std::size_t workspace_bytes() const { return visit([](const auto& p) { return p.workspace_bytes(); }); }
+  std::string describe() const { return visit([](const auto& p) { return p.describe(); }); }
 
-  std::string describe() const {
-    std::string text;
-    for (std::size_t i = 0; i < spec_.axes.size(); ++i)
-      text += (i ? "\naxis " : "axis ") + std::to_string(spec_.axes[i]) + ": " +
-              line_plan(spec_.lengths[i]).describe();
-    return text;
-  }
-
-  // Transforms `in` (input shape, laid out as in_layout) into `out` (out_shape,
-  // as out_layout; may be `in` itself with the same layout). Returns one event.
+  // Transforms `in` (the input shape, laid out as in_layout, in elements of the
+  // input's type) into `out` (out_shape, as out_layout, in the output's
+  // elements; may be `in` itself with the same layout). Returns one event.
   sycl::event execute(const void* in, const ArrayLayout& in_layout, void* out, const ArrayLayout& out_layout,
                       bool forward, const std::vector<sycl::event>& deps) const {
-    check_layout(in_layout, "input"), check_layout(out_layout, "output");
-    if (element_count(out_shape_) == 0) return barrier(deps);
-    const double scale = forward ? spec_.forward_scale : spec_.backward_scale;
-    if (!padded()) return barrier(passes(in, in_layout, out, out_layout, forward, scale, deps));
-    if (contiguous(out_layout) && !overlaps(in, in_layout, spec_.shape, out, out_layout, out_shape_)) {
-      const auto filled = pad_into(in, in_layout, out, out_layout, deps);
-      return barrier(passes(out, out_layout, out, out_layout, forward, scale, filled));
-    }
-    return padded_through_work(in, in_layout, out, out_layout, forward, scale, deps);
+    return visit([&](const auto& p) { return p.execute(in, in_layout, out, out_layout, forward, deps); });
   }
 
- private:
-  static constexpr std::size_t kComplexBytes[2] = {8, 16};
-  std::size_t element_bytes() const { return kComplexBytes[spec_.precision == Precision::f64]; }
-
-  void check_spec() const {
-    const std::size_t rank = spec_.shape.size();
-    if (spec_.axes.size() != spec_.lengths.size())
-      throw std::invalid_argument("pysyclfft: one length per transformed axis");
-    for (auto s : spec_.shape)
-      if (s < 0) throw std::invalid_argument("pysyclfft: array dimensions must be >= 0");
-    for (std::size_t i = 0; i < spec_.axes.size(); ++i) {
-      if (spec_.axes[i] < 0 || std::size_t(spec_.axes[i]) >= rank)
-        throw std::invalid_argument("pysyclfft: axis " + std::to_string(spec_.axes[i]) + " is out of range");
-      if (spec_.lengths[i] < 1) throw std::invalid_argument("pysyclfft: transform lengths must be >= 1");
-      for (std::size_t j = 0; j < i; ++j)
-        if (spec_.axes[j] == spec_.axes[i] && spec_.lengths[j] != spec_.lengths[i])
-          throw std::invalid_argument("pysyclfft: an axis repeated in axes needs one length");
-    }
-    if (!supports(queue_.get_device(), spec_.precision))
-      throw std::invalid_argument("pysyclfft: the device has no double precision (fp64) support");
-  }
-
-  void check_layout(const ArrayLayout& l, const char* what) const {
-    if (l.strides.size() != spec_.shape.size())
-      throw std::invalid_argument(std::string("pysyclfft: the ") + what + " layout needs one stride per dimension");
-  }
-
-  bool padded() const {
-    for (std::size_t i = 0; i < spec_.axes.size(); ++i)
-      if (spec_.lengths[i] > spec_.shape[spec_.axes[i]]) return true;
-    return false;
-  }
-
-  const AnyC2CPlan& line_plan(std::int64_t n) const {
-    for (const auto& p : plans_)
-      if (p->length() == n) return *p;
-    throw std::logic_error("pysyclfft: NdPlan has no plan of length " + std::to_string(n));
-  }
-
-  sycl::event barrier(const std::vector<sycl::event>& events) const {
-    if (events.size() == 1) return events[0];
-    return const_cast<sycl::queue&>(queue_).ext_oneapi_submit_barrier(events);
-  }
-
-  // The 1-D passes along every axis: the first reads `in`, each writes `out`.
-  std::vector<sycl::event> passes(const void* in, const ArrayLayout& in_layout, void* out,
-                                  const ArrayLayout& out_layout, bool forward, double scale,
-                                  std::vector<sycl::event> deps) const {
-    if (spec_.axes.empty()) return copy(in, in_layout, out, out_layout, out_shape_, scale, deps);
-    for (std::size_t i = 0; i < spec_.axes.size(); ++i) {
-      const bool first = i == 0;
-      const AnyC2CPlan& p = line_plan(spec_.lengths[i]);
-      std::vector<sycl::event> events;
-      for (const BatchLayout& l : line_layouts(out_shape_, spec_.axes[i], first ? in_layout : out_layout, out_layout))
-        events.push_back(p.execute(first ? in : out, out, l, forward, first ? scale : 1.0, deps));
-      deps = std::move(events);
-    }
-    return deps;
-  }
-
-  // out = scale * in over `shape`, by the length-1 transform (the identity) of
-  // every element: a strided copy without a kernel of its own.
-  std::vector<sycl::event> copy(const void* in, const ArrayLayout& in_layout, void* out,
-                                const ArrayLayout& out_layout, const std::vector<std::int64_t>& shape, double scale,
-                                const std::vector<sycl::event>& deps) const {
-    if (in == out && in_layout.offset == out_layout.offset && in_layout.strides == out_layout.strides && scale == 1.0)
-      return deps;
-    std::vector<std::int64_t> lines = shape;
-    lines.push_back(1);
-    ArrayLayout from = in_layout, to = out_layout;
-    from.strides.push_back(1), to.strides.push_back(1);
-    const AnyC2CPlan& identity = line_plan(1);  // planned by the constructor when a copy can happen
-    std::vector<sycl::event> events;
-    for (const BatchLayout& l : line_layouts(lines, shape.size(), from, to))
-      events.push_back(identity.execute(in, out, l, true, scale, deps));
-    return events;
-  }
-
-  // Zero-fills the contiguous `out` and copies the input's leading part into it.
-  std::vector<sycl::event> pad_into(const void* in, const ArrayLayout& in_layout, void* out,
-                                    const ArrayLayout& out_layout, const std::vector<sycl::event>& deps) const {
-    auto* start = static_cast<char*>(out) + lowest_offset(out_layout, out_shape_) * std::int64_t(element_bytes());
-    sycl::event zero = const_cast<sycl::queue&>(queue_).submit([&](sycl::handler& h) {
-      h.depends_on(deps);
-      h.memset(start, 0, std::size_t(element_count(out_shape_)) * element_bytes());
-    });
-    std::vector<std::int64_t> kept(out_shape_.size());
-    for (std::size_t d = 0; d < kept.size(); ++d) kept[d] = std::min(out_shape_[d], spec_.shape[d]);
-    if (element_count(kept) == 0) return {zero};
-    return copy(in, in_layout, out, out_layout, kept, 1.0, {zero});
-  }
-
-  // Padding into an output that is strided or overlaps the input: through a
-  // contiguous work buffer, which memory=minimal forbids.
-  sycl::event padded_through_work(const void* in, const ArrayLayout& in_layout, void* out,
-                                  const ArrayLayout& out_layout, bool forward, double scale,
-                                  std::vector<sycl::event> deps) const {
-    if (spec_.memory == Memory::minimal)
-      throw std::invalid_argument(
-          "pysyclfft: memory='minimal': zero-padding into a strided output or one overlapping the input needs a "
-          "work buffer; pass a contiguous output apart from the input, or use memory='auto'");
-    std::lock_guard<std::mutex> lock(work_mutex_);
-    if (!work_) work_ = device_buffer(queue_, std::size_t(element_count(out_shape_)) * element_bytes());
-    if (work_last_use_) deps.push_back(*work_last_use_);
-    const ArrayLayout work_layout = row_major_layout(out_shape_);
-    auto events = pad_into(in, in_layout, work_.get(), work_layout, deps);
-    events = passes(work_.get(), work_layout, work_.get(), work_layout, forward, scale, events);
-    events = copy(work_.get(), work_layout, out, out_layout, out_shape_, 1.0, events);
-    work_last_use_ = barrier(events);
-    return *work_last_use_;
-  }
-
-  // Whether the array fills one block of memory without gaps, in any dimension order.
-  bool contiguous(const ArrayLayout& l) const {
-    std::vector<BatchDim> dims;
-    for (std::size_t d = 0; d < out_shape_.size(); ++d) dims.push_back({out_shape_[d], l.strides[d], l.strides[d]});
-    dims = merge_batch_dims(dims);
-    return dims.empty() || (dims.size() == 1 && std::llabs(dims[0].out) == 1);
-  }
-
-  static std::int64_t lowest_offset(const ArrayLayout& l, const std::vector<std::int64_t>& shape) {
-    std::int64_t at = l.offset;
-    for (std::size_t d = 0; d < shape.size(); ++d)
-      if (l.strides[d] < 0) at += (shape[d] - 1) * l.strides[d];
-    return at;
-  }
-
-  // Whether the byte ranges the two arrays span intersect.
-  bool overlaps(const void* a, const ArrayLayout& la, const std::vector<std::int64_t>& sa, const void* b,
-                const ArrayLayout& lb, const std::vector<std::int64_t>& sb) const {
-    if (element_count(sa) == 0 || element_count(sb) == 0) return false;
-    const auto span = [&](const void* p, const ArrayLayout& l, const std::vector<std::int64_t>& s) {
-      std::int64_t lo = l.offset, hi = l.offset;
-      for (std::size_t d = 0; d < s.size(); ++d) (l.strides[d] < 0 ? lo : hi) += (s[d] - 1) * l.strides[d];
-      const auto base = reinterpret_cast<std::intptr_t>(p);
-      const auto bytes = std::int64_t(element_bytes());
-      return std::make_pair(base + lo * bytes, base + (hi + 1) * bytes);
-    };
-    const auto [a_lo, a_hi] = span(a, la, sa);
-    const auto [b_lo, b_hi] = span(b, lb, sb);
-    return a_lo < b_hi && b_lo < a_hi;
-  }
-
-  sycl::queue queue_;
   NdSpec spec_;
-  std::vector<std::int64_t> out_shape_;
-  std::vector<std::shared_ptr<const AnyC2CPlan>> plans_;  // one per distinct length
-  mutable std::mutex work_mutex_;
-  mutable std::shared_ptr<void> work_;  // made on the first padded call that needs it
-  mutable std::optional<sycl::event> work_last_use_;
+  std::unique_ptr<const ComplexNdPlan> complex_;
+  std::unique_ptr<const TrigNdPlan> trig_;
+  std::unique_ptr<const HalfSpectrumNdPlan> half_;
 };
 
 }  // namespace pysyclfft::plan

@@ -1,9 +1,8 @@
 // A batched 1-D real transform (r2c or c2r) of any length: the fused map kernel
 // (mapped_plan.hpp) where the map's FFT fits one work-group, else the map's load
 // and store passes (map_pass_plan.hpp) around any complex plan (any_c2c_plan.hpp)
-// on a work buffer the plan owns, a chunk of transforms at a time. The C++ API
-// runs it along the last dimension; pysyclfft/_mapped.py's AxisMap composes the
-// same pieces for Python arrays.
+// on a work buffer the plan owns, a chunk of transforms at a time. The n-D
+// planner (nd_plan.hpp) runs it along the real and trigonometric axes.
 //
 // A transform may be computed in place (its output over its own input): the fused
 // kernel reads a whole transform into local memory before it writes (two or more
@@ -12,6 +11,7 @@
 #include <sycl/sycl.hpp>
 
 #include <algorithm>
+#include <atomic>
 #include <cstdint>
 #include <memory>
 #include <mutex>
@@ -21,6 +21,7 @@
 #include <vector>
 
 #include "any_c2c_plan.hpp"
+#include "line_layouts.hpp"
 #include "map_pass_plan.hpp"
 #include "mapped_plan.hpp"
 
@@ -50,15 +51,28 @@ inline std::vector<BatchLayout> split_layout(const BatchLayout& l, std::int64_t 
   return pieces;
 }
 
+// The map's factors besides the scale: scipy's orthogonalize on the end points
+// (input, output), and -1 to conjugate the complex side (c2r's input, r2c's output).
+struct MapFactors {
+  double edge_in = 1.0, edge_out = 1.0, imag_sign = 1.0;
+};
+
+// Tests switch this on to run the unfused form on lengths the fused kernel
+// handles (Python: _core.force_unfused_maps, which also empties the plan cache).
+inline std::atomic<bool>& force_unfused_maps() {
+  static std::atomic<bool> on{false};
+  return on;
+}
+
 class RealLinePlan {
  public:
   // Whether length n runs as one fused kernel (no work buffer).
   static bool fused(const sycl::device& dev, RealTransform t, std::int64_t n, Precision p) {
-    return choose_mapped_params(t, n, p, device_limits(dev)).supported();
+    return !force_unfused_maps() && choose_mapped_params(t, n, p, device_limits(dev)).supported();
   }
 
   RealLinePlan(sycl::queue q, RealTransform t, std::int64_t n, Precision p, Memory memory = Memory::fast)
-      : queue_(std::move(q)) {
+      : queue_(std::move(q)), transform_(t), length_(n) {
     if (fused(queue_.get_device(), t, n, p)) {
       fused_ = std::make_unique<MappedPlan>(queue_, t, n, p);
       return;
@@ -74,15 +88,17 @@ class RealLinePlan {
 
   // Kernels of many (transform, length) pairs and of the complex lengths
   // `c2c_lengths`, compiled in one build per entry point.
-  static void precompile(const sycl::queue& q, const std::vector<std::pair<RealTransform, std::int64_t>>& jobs,
-                         Precision p, std::vector<std::int64_t> c2c_lengths, Memory memory = Memory::fast) {
+  // Returns the number of kernels compiled or found (pysyclfft.precompile_real's count).
+  static std::size_t precompile(const sycl::queue& q, const std::vector<std::pair<RealTransform, std::int64_t>>& jobs,
+                                Precision p, std::vector<std::int64_t> c2c_lengths, Memory memory = Memory::fast) {
     std::vector<std::pair<RealTransform, std::int64_t>> fused_jobs, unfused_jobs;
     for (const auto& job : jobs) {
       if (fused(q.get_device(), job.first, job.second, p)) {
         fused_jobs.push_back(job);
       } else {
         unfused_jobs.push_back(job);
-        c2c_lengths.push_back(map_fft_length(choose_map(job.first, job.second), job.second));
+        const std::int64_t fft_length = map_fft_length(choose_map(job.first, job.second), job.second);
+        if (fft_length >= 1) c2c_lengths.push_back(fft_length);  // a 1-point DCT-I runs no FFT
       }
     }
     const auto mapped = mapped_kernel_names(q.get_device(), fused_jobs, p);
@@ -91,14 +107,15 @@ class RealLinePlan {
     if (!passes.empty()) KernelCompiler::instance().get(q, kMapPassEntryHeader, passes);
     std::sort(c2c_lengths.begin(), c2c_lengths.end());
     c2c_lengths.erase(std::unique(c2c_lengths.begin(), c2c_lengths.end()), c2c_lengths.end());
-    if (!c2c_lengths.empty()) precompile_any_c2c(q, c2c_lengths, p, 0, memory);
+    const std::size_t complex = c2c_lengths.empty() ? 0 : precompile_any_c2c(q, c2c_lengths, p, 0, memory);
+    return mapped.size() + passes.size() + complex;
   }
 
   // The transforms of `layout` (strides in elements of the input's and the
   // output's own types), multiplied by `scale`, unnormalised otherwise.
   sycl::event execute(const void* in, void* out, const BatchLayout& layout, double scale,
-                      const std::vector<sycl::event>& deps = {}) const {
-    if (fused_) return fused_->execute(in, out, layout, scale, 1.0, 1.0, 1.0, deps);
+                      const std::vector<sycl::event>& deps = {}, const MapFactors& f = {}) const {
+    if (fused_) return fused_->execute(in, out, layout, scale, f.edge_in, f.edge_out, f.imag_sign, deps);
     std::lock_guard lock(mutex_);  // the work buffer serialises executions
     std::vector<sycl::event> wait = deps;
     if (last_) wait.push_back(*last_);
@@ -113,14 +130,17 @@ class RealLinePlan {
       load.out_stride = fft.in_stride = fft.out_stride = store.in_stride = 1;
       load.out_dist0 = fft.in_dist0 = fft.out_dist0 = store.in_dist0 = length;
       load.out_dist1 = fft.in_dist1 = fft.out_dist1 = store.in_dist1 = length * piece.count0;
-      done = passes_->execute(false, in, buffer, load, scale, 1.0, 1.0, 1.0, wait);
+      done = passes_->execute(false, in, buffer, load, scale, f.edge_in, f.edge_out, f.imag_sign, wait);
       done = fft_->execute(buffer, buffer, fft, passes_->fft_forward(), 1.0, {done});
-      done = passes_->execute(true, buffer, out, store, scale, 1.0, 1.0, 1.0, {done});
+      done = passes_->execute(true, buffer, out, store, scale, f.edge_in, f.edge_out, f.imag_sign, {done});
       wait = {done};
     }
     last_ = done;
     return done;
   }
+
+  RealTransform transform() const { return transform_; }
+  std::int64_t length() const { return length_; }
 
   // Device memory the plan holds: tables, and the work buffer of the unfused form.
   std::size_t workspace_bytes() const {
@@ -134,6 +154,8 @@ class RealLinePlan {
 
  private:
   mutable sycl::queue queue_;  // submit() is not const
+  RealTransform transform_;
+  std::int64_t length_;
   std::unique_ptr<MappedPlan> fused_;
   std::unique_ptr<MapPassPlan> passes_;
   std::unique_ptr<AnyC2CPlan> fft_;
@@ -143,5 +165,17 @@ class RealLinePlan {
   mutable std::mutex mutex_;
   mutable std::optional<sycl::event> last_;  // the last kernel using the buffer
 };
+
+// The transforms of `p` along dimension `axis` of arrays whose other
+// dimensions are `shape`'s, from `in` (laid out as `from`) into `out` (as `to`).
+inline std::vector<sycl::event> run_along_axis(const RealLinePlan& p, const std::vector<std::int64_t>& shape,
+                                               std::int64_t axis, const void* in, const ArrayLayout& from, void* out,
+                                               const ArrayLayout& to, double scale, const MapFactors& f,
+                                               const std::vector<sycl::event>& deps) {
+  std::vector<sycl::event> events;
+  for (const BatchLayout& l : line_layouts(shape, std::size_t(axis), from, to))
+    events.push_back(p.execute(in, out, l, scale, deps, f));
+  return events;
+}
 
 }  // namespace pysyclfft::plan

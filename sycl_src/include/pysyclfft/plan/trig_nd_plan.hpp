@@ -1,0 +1,118 @@
+// The dct1-4 and dst1-4 kinds of NdPlan: one map pass (a RealLinePlan) per axis.
+// The first pass reads the input (a zero-padded copy where any axis is padded)
+// and writes the output, later passes run in place on it (a map reads its whole
+// line before writing it, or goes through its own buffer). The direction's
+// scale is folded into the first pass; scipy's orthogonalize scales the end
+// points of every pass. Complex data is transformed as its real and imaginary
+// parts: a real view with a trailing dimension of 2.
+#pragma once
+#include <sycl/sycl.hpp>
+
+#include <algorithm>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "line_plan_cache.hpp"
+#include "nd_spec.hpp"
+#include "work_buffer.hpp"
+
+namespace pysyclfft::plan {
+
+class TrigNdPlan {
+ public:
+  TrigNdPlan(sycl::queue q, NdSpec spec) : queue_(std::move(q)), spec_(std::move(spec)) {
+    check_spec(spec_, queue_.get_device());
+    out_shape_ = resized_shape(spec_);
+    view_in_shape_ = real_view(spec_.shape), view_out_shape_ = real_view(out_shape_);
+    std::vector<std::int64_t> distinct = spec_.lengths;
+    std::sort(distinct.begin(), distinct.end());
+    distinct.erase(std::unique(distinct.begin(), distinct.end()), distinct.end());
+    std::vector<std::pair<RealTransform, std::int64_t>> jobs;
+    for (bool forward : {true, false})
+      for (auto n : distinct) {
+        jobs.push_back({line_transform(spec_.kind, forward), n});
+        if (!RealLinePlan::fused(queue_.get_device(), jobs.back().first, n, spec_.precision))
+          refuse_if_minimal(spec_, "the DCT/DST length " + std::to_string(n) +
+                                       " needs a work buffer (its FFT does not fit one work-group)");
+      }
+    if (padded(spec_)) {
+      refuse_if_minimal(spec_, "zero-padding the input copies it into a work buffer");
+      stage_ = std::make_unique<WorkBuffer>(std::size_t(element_count(view_out_shape_)) * real_size(spec_.precision));
+    }
+    std::sort(jobs.begin(), jobs.end());  // types 1 and 4 are their own inverses: one plan serves both directions
+    jobs.erase(std::unique(jobs.begin(), jobs.end()), jobs.end());
+    RealLinePlan::precompile(queue_, jobs, spec_.precision, {}, spec_.memory);  // one build per entry point
+    for (const auto& [t, n] : jobs) lines_.push_back(LinePlanCache::instance().real(queue_, t, n, spec_.precision, spec_.memory));
+  }
+
+  const std::vector<std::int64_t>& out_shape() const { return out_shape_; }
+
+  std::size_t workspace_bytes() const {
+    std::size_t bytes = stage_ ? stage_->bytes() : 0;
+    for (const auto& p : lines_) bytes += p->workspace_bytes();
+    return bytes;
+  }
+
+  std::string describe() const {
+    std::string text;
+    for (bool forward : {true, false})
+      for (std::size_t i = 0; i < spec_.axes.size(); ++i)
+        text += std::string(text.empty() ? "" : "\n") + "axis " + std::to_string(spec_.axes[i]) +
+                (forward ? " (forward): " : " (backward): ") + line(forward, spec_.lengths[i]).describe();
+    return text;
+  }
+
+  sycl::event execute(const void* in, const ArrayLayout& in_layout, void* out, const ArrayLayout& out_layout,
+                      bool forward, const std::vector<sycl::event>& deps) const {
+    check_layout(in_layout, spec_.shape.size(), "input"), check_layout(out_layout, spec_.shape.size(), "output");
+    const ArrayLayout from = real_view(in_layout), to = real_view(out_layout);
+    const std::size_t real_bytes = real_size(spec_.precision);
+    if (element_count(out_shape_) == 0) return barrier(queue_, deps);
+    if (spec_.axes.empty()) return copy_elements(queue_, in, from, out, to, view_out_shape_, real_bytes, deps);
+    const double scale = forward ? spec_.forward_scale : spec_.backward_scale;
+    const auto edges = spec_.orthogonalize ? orthogonalize_edges(line_transform(spec_.kind, forward))
+                                           : std::pair<double, double>{1.0, 1.0};
+    const MapFactors f{edges.first, edges.second, 1.0};
+    const auto passes = [&](const void* src, const ArrayLayout& src_layout, std::vector<sycl::event> events) {
+      for (std::size_t i = 0; i < spec_.axes.size(); ++i)
+        events = run_along_axis(line(forward, spec_.lengths[i]), view_out_shape_, spec_.axes[i], i ? out : src,
+                                i ? to : src_layout, out, to, i ? 1.0 : scale, f, events);
+      return barrier(queue_, events);
+    };
+    if (!stage_) return passes(in, from, deps);
+    return stage_->use(queue_, deps, [&](char* copy, const std::vector<sycl::event>& wait) {
+      return passes(copy, row_major_layout(view_out_shape_),
+                    {pad_copy(queue_, in, from, view_in_shape_, copy, view_out_shape_, real_bytes, wait)});
+    });
+  }
+
+ private:
+  // Complex data as reals: a trailing dimension of 2, strides and offset doubled.
+  std::vector<std::int64_t> real_view(std::vector<std::int64_t> shape) const {
+    if (spec_.complex_data) shape.push_back(2);
+    return shape;
+  }
+  ArrayLayout real_view(ArrayLayout l) const {
+    if (!spec_.complex_data) return l;
+    l.offset *= 2;
+    for (auto& s : l.strides) s *= 2;
+    l.strides.push_back(1);
+    return l;
+  }
+
+  const RealLinePlan& line(bool forward, std::int64_t n) const {
+    const RealTransform t = line_transform(spec_.kind, forward);
+    for (const auto& p : lines_)
+      if (p->transform() == t && p->length() == n) return *p;
+    throw std::logic_error("pysyclfft: TrigNdPlan has no plan of length " + std::to_string(n));
+  }
+
+  mutable sycl::queue queue_;
+  NdSpec spec_;
+  std::vector<std::int64_t> out_shape_, view_in_shape_, view_out_shape_;
+  std::vector<std::shared_ptr<const RealLinePlan>> lines_;  // both directions' maps of every distinct length
+  std::unique_ptr<WorkBuffer> stage_;                       // the zero-padded input
+};
+
+}  // namespace pysyclfft::plan
