@@ -13,6 +13,10 @@ import pytest
 
 from pysyclfft import _core
 
+from conftest import needs_opencl_binary_cache
+
+pytestmark = needs_opencl_binary_cache
+
 # One child process makes two builds: PRECOMPILED in one build, which the runtime
 # splits into two device binaries (work-item and work-group kernels), and SINGLE.
 PRECOMPILED = [16, 256]
