@@ -19,10 +19,11 @@ namespace {
 
 Precision precision_of(bool is_double) { return is_double ? Precision::f64 : Precision::f32; }
 
+// Python's names of the memory modes (pysyclfft's memory=).
 Memory memory_of(const std::string& memory) {
-  if (memory == "default") return Memory::fast;
+  if (memory == "auto") return Memory::fast;
   if (memory == "minimal") return Memory::minimal;
-  throw std::invalid_argument("pysyclfft: memory must be 'default' or 'minimal', got '" + memory + "'");
+  throw std::invalid_argument("pysyclfft: memory must be 'auto' or 'minimal', got '" + memory + "'");
 }
 
 BatchLayout make_layout(std::int64_t in_offset, std::int64_t in_stride, std::int64_t out_offset, std::int64_t out_stride,
@@ -75,7 +76,7 @@ PYBIND11_MODULE(_core, m) {
         return precompile_any_c2c(q, lengths, precision_of(is_double), max_pass_length, m);
       },
       py::arg("queue"), py::arg("lengths"), py::arg("is_double"), py::arg("max_pass_length") = 0,
-      py::arg("memory") = "default",
+      py::arg("memory") = "auto",
       "Compile the c2c kernels of many lengths in one run-time compilation.");
 
   m.def(
@@ -98,7 +99,7 @@ PYBIND11_MODULE(_core, m) {
              return std::make_unique<AnyC2CPlan>(q, n, precision_of(is_double), max_pass_length, m);
            }),
            py::arg("queue"), py::arg("n"), py::arg("is_double"), py::arg("max_pass_length") = 0,
-           py::arg("memory") = "default",
+           py::arg("memory") = "auto",
            "max_pass_length > 0 caps the length of each pass (forces multi-pass plans; for tests and tuning). "
            "memory='minimal': no scratch buffer (four-step lengths; in-place passes and transpose).")
       .def(
@@ -144,7 +145,7 @@ PYBIND11_MODULE(_core, m) {
              return std::make_unique<NdPlan>(std::move(q), std::move(spec));
            }),
            py::arg("queue"), py::arg("shape"), py::arg("axes"), py::arg("lengths"), py::arg("is_double"),
-           py::arg("forward_scale"), py::arg("backward_scale"), py::arg("memory") = "default",
+           py::arg("forward_scale"), py::arg("backward_scale"), py::arg("memory") = "auto",
            py::arg("kind") = TransformKind::c2c, py::arg("complex_data") = false, py::arg("orthogonalize") = false,
            "The transform `kind` of arrays of `shape` along `axes` (in that order), the input cropped or "
            "zero-padded to `lengths` (c2r: the real output's); the scales multiply each direction's result. "
