@@ -113,7 +113,6 @@ class MultipassPlan {
   }
 
   std::int64_t length() const { return n_; }
-  Precision precision() const { return precision_; }
   const sycl::queue& queue() const { return queue_; }
   std::size_t workspace_bytes() const {
     return table_bytes_ + cycle_bytes_ + scratch_count_ * scratch_bytes_ + ends_bytes_;
