@@ -19,7 +19,7 @@ Precision precision_of(bool is_double) { return is_double ? Precision::f64 : Pre
 
 // Python's names of the memory modes (pysyclfft's memory=).
 Memory memory_of(const std::string& memory) {
-  if (memory == "auto") return Memory::fast;
+  if (memory == "auto") return Memory::automatic;
   if (memory == "minimal") return Memory::minimal;
   throw std::invalid_argument("pysyclfft: memory must be 'auto' or 'minimal', got '" + memory + "'");
 }

@@ -281,7 +281,7 @@ template <precision Prec, domain Dom> class descriptor {
     const auto prec = Prec == precision::SINGLE ? plan::Precision::f32 : plan::Precision::f64;
     if (!plan::supports(q.get_device(), prec))
       throw unimplemented("pysyclfft::dft: the device has no double precision (fp64) support");
-    const auto memory = memory_minimal_ ? plan::Memory::minimal : plan::Memory::fast;
+    const auto memory = memory_minimal_ ? plan::Memory::minimal : plan::Memory::automatic;
     fwd_plan_.reset(), bwd_plan_.reset(), backward_refused_.clear();
     K fwd_kind = Dom == domain::COMPLEX ? K::c2c : K::r2c, bwd_kind = Dom == domain::COMPLEX ? K::c2c : K::c2r;
     if (kind_ == transform::HERMITIAN) std::swap(fwd_kind, bwd_kind);

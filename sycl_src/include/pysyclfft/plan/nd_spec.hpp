@@ -32,7 +32,7 @@ struct NdSpec {
   std::vector<std::int64_t> lengths;  // points per transformed axis (pad or crop the input; c2r: the real output's)
   Precision precision = Precision::f32;
   double forward_scale = 1.0, backward_scale = 1.0;  // multiply each direction's result
-  Memory memory = Memory::fast;  // minimal: device tables only, no work buffer (else refused)
+  Memory memory = Memory::automatic;  // minimal: device tables only, no work buffer (else refused)
   TransformKind kind = TransformKind::c2c;
   bool complex_data = false;   // dct/dst: complex data, transformed as its real and imaginary parts
   bool orthogonalize = false;  // dct/dst: scipy's orthogonalize (the end points scaled to an orthogonal transform)
