@@ -44,7 +44,7 @@ def _version(peer):
     if peer == "cufft":
         return f"CuPy {module.__version__}, cuFFT {module.cuda.cufft.getVersion()}"
     if peer == "vkfft":
-        return f"pyvkfft {importlib.import_module('pyvkfft').__version__}"
+        return f"pyvkfft {importlib.import_module('pyvkfft.version').__version__}"
     return f"pysyclfft {importlib.import_module('pysyclfft').__version__}"
 
 
