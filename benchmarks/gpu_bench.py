@@ -1,8 +1,8 @@
 """The GPU side of benchmarks/bench.py: pysyclfft beside the selected GPU's FFT libraries.
 
     python benchmarks/bench.py --suite c2c,large --json run.json      # on a GPU default SYCL device
-    python benchmarks/bench.py --from-json a.json,b.json --markdown docs/performance-gpu.md \\
-        --plot docs/img/performance-gpu.png                                # re-render (GPU runs' JSON)
+    python benchmarks/bench.py --from-json a.json,b.json --notes notes.md --markdown docs/performance-gpu.md \\
+        --plot docs/img/performance-gpu.png      # re-render GPU runs' JSON (notes: hand-written, included)
 
 bench.py comes here when the default SYCL device (ONEAPI_DEVICE_SELECTOR) is a GPU, when
 --gpu is given (the same harness on any device, e.g. to test it on the CPU), or when
@@ -79,6 +79,7 @@ def parse_args(argv=None):
     p.add_argument("--markdown", help="write the report to this file (it is printed too)")
     p.add_argument("--plot", help="write a bar chart of the share of the copy bandwidth (png; needs matplotlib)")
     p.add_argument("--from-json", help="no measuring: render earlier runs (comma list, merged)")
+    p.add_argument("--notes", help="a markdown file about these runs (profiles, causes) to include in the report")
     args = p.parse_args(argv)
     args.suites = list(gpu_cases.SUITES) if args.suite == "all" else args.suite.split(",")
     unknown = set(args.suites) - set(gpu_cases.SUITES)
@@ -112,8 +113,8 @@ def _cuda_info():
         import cupy as cp
 
         props = cp.cuda.runtime.getDeviceProperties(cp.cuda.Device().id)
-        return (props["name"].decode(), f"driver {cp.cuda.runtime.driverGetVersion()}, "
-                f"CUDA runtime {cp.cuda.runtime.runtimeGetVersion()}")
+        driver, runtime = cp.cuda.runtime.driverGetVersion(), cp.cuda.runtime.runtimeGetVersion()
+        return props["name"].decode(), f"driver {driver}, CUDA runtime {runtime} (1000 x major + 10 x minor)"
     except Exception:  # noqa: BLE001 -- no CuPy or no CUDA device
         return None
 
@@ -206,7 +207,8 @@ def measure_run(args, argv=None):
           f"{meta['sycl_copy_gbs']:.0f} GB/s (SYCL memcpy)", file=sys.stderr, flush=True)
     for suite in args.suites:
         suite_cases = gpu_cases.make_cases(suite, args.mib, args.quick, args.only)
-        meta["precompile_s"].update(gpu_peers.precompile(suite_cases, names, queue))
+        compiled = gpu_peers.precompile(suite_cases, names, queue)
+        meta["precompile_s"].update({f"{suite}: {what}": s for what, s in compiled.items()})
         for case in suite_cases:
             run["cases"].append(run_case(case, names, markers, use_cupy, args))
             _progress(run["cases"][-1])
@@ -242,11 +244,17 @@ def main(argv=None):
             with open(path) as f:
                 runs.append(json.load(f))
         run = merge(runs) if len(runs) > 1 else runs[0]
-        run["sources"] = [os.path.basename(p) for p in args.from_json.split(",")]
         _save(run, args.json)
+        render = " ".join(["python benchmarks/bench.py --from-json", args.from_json]
+                          + [f"--{k} {v}" for k, v in (("notes", args.notes), ("markdown", args.markdown),
+                                                        ("plot", args.plot)) if v])
     else:
-        run = measure_run(args, argv)
-    text = gpu_report.markdown(run, args.markdown, args.plot)
+        run, render = measure_run(args, argv), None
+    notes = None
+    if args.notes:
+        with open(args.notes) as f:
+            notes = f.read()
+    text = gpu_report.markdown(run, render, args.markdown, args.plot, notes)
     print(text)
     if args.markdown:
         with open(args.markdown, "w") as f:

@@ -62,11 +62,15 @@ def test_missing_peer_is_reported_not_measured(gpu_run):
 
 def test_from_json_renders_the_same_file(gpu_run, tmp_path):
     folder, _, _ = gpu_run
-    again = tmp_path / "again.md"
-    bench.main(["--from-json", str(folder / "run.json"), "--markdown", str(again)])
-    bench.main(["--from-json", str(folder / "run.json"), "--markdown", str(tmp_path / "third.md")])
-    assert again.read_text() == (tmp_path / "third.md").read_text()
-    assert "## Results" in again.read_text() and "### c2c fp32" in again.read_text()
+    notes = tmp_path / "notes.md"
+    notes.write_text("## Why\n\nA profile said so.\n")
+    argv = ["--from-json", str(folder / "run.json"), "--notes", str(notes), "--markdown", str(tmp_path / "r.md")]
+    bench.main(argv)
+    first = (tmp_path / "r.md").read_text()
+    bench.main(argv)
+    assert (tmp_path / "r.md").read_text() == first
+    assert "## Results" in first and "### c2c fp32" in first and "A profile said so." in first
+    assert f"--from-json {folder / 'run.json'}" in first  # says how it was rendered
 
 
 def test_merge_takes_each_row_whole_from_the_last_run(gpu_run):
