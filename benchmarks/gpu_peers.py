@@ -106,8 +106,7 @@ class GpuInputs:
         return self._source
 
     def host_rows(self, rows):
-        x = self.source()
-        return np.asarray(x[rows]) if not self.use_cupy else __import__("cupy").asnumpy(x[rows])
+        return _to_host(self.source()[rows])
 
     def device(self):
         """The input as a pysyclfft.DeviceArray on the profiling queue."""
@@ -117,18 +116,24 @@ class GpuInputs:
 
             x = self.source()
             a = DeviceArray(dpm.MemoryUSMDevice(x.nbytes, queue=self.queue), x.shape, x.dtype)
-            try:
-                if not self.use_cupy:
-                    raise TypeError("host input")
-                self.queue.memcpy(a.usm_data, dpm.as_usm_memory(_CupyAsUsm(x, self.queue)), x.nbytes)
-                self.copied_by = "device copy from CuPy memory (USM)"
-            except Exception:  # noqa: BLE001 -- a runtime that does not take CUDA memory as USM: through the host
+            if self.use_cupy:
+                try:
+                    self.queue.memcpy(a.usm_data, dpm.as_usm_memory(_CupyAsUsm(x, self.queue)), x.nbytes)
+                    self.copied_by = "device copy from CuPy memory (USM)"
+                except Exception:  # noqa: BLE001 -- a runtime that does not take CUDA memory as USM
+                    pass
+            if self.copied_by is None:
                 from pysyclfft._device_array import from_host
 
-                from_host(a, x if not self.use_cupy else __import__("cupy").asnumpy(x))
+                from_host(a, _to_host(x))
                 self.copied_by = "copy through the host"
             self._device = a
         return self._device
+
+
+def _to_host(x):
+    """A numpy copy of a CuPy array (numpy arrays as they are)."""
+    return x.get() if hasattr(x, "get") and not isinstance(x, np.ndarray) else np.asarray(x)
 
 
 def _row_ranges(rows):
