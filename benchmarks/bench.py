@@ -9,6 +9,9 @@
     python benchmarks/bench.py --from-json run.json --markdown run.md --plot run.png   # re-render only
     python benchmarks/bench.py --from-json a.json,b.json --json best.json   # best of runs, per case and peer
 
+On a GPU (the default SYCL device is one, or --gpu) the GPU harness runs instead:
+gpu_bench.py (device-side timing, cuFFT/VkFFT beside us on NVIDIA); its own --help.
+
 Every case transforms a batch of about --mib MiB of input (64; 4 with --quick) over
 the last axis (axes), uniform random data in [-1, 1). Each peer (see peers.py:
 numpy, scipy, pyfftw, mkl_fft, dpnp, ours, ours_out) runs once to warm up, and
@@ -37,6 +40,7 @@ import time  # noqa: E402
 import numpy as np  # noqa: E402
 
 import cases as cases_mod  # noqa: E402
+import gpu_bench  # noqa: E402
 import measure  # noqa: E402
 import peers  # noqa: E402
 import plantime  # noqa: E402
@@ -198,6 +202,8 @@ def measure_run(args, argv=None):
 
 
 def main(argv=None):
+    if gpu_bench.wanted(sys.argv[1:] if argv is None else argv):  # a GPU device, --gpu, or GPU runs' JSON
+        return gpu_bench.main(argv)
     args = parse_args(argv)
     if args.from_json:
         runs = []
