@@ -49,6 +49,7 @@ inline DeviceLimits device_limits(const sycl::device& d) {
   const auto sizes = d.get_info<sycl::info::device::sub_group_sizes>();
   lim.sub_group_sizes.assign(sizes.begin(), sizes.end());
   lim.compute_units = d.get_info<sycl::info::device::max_compute_units>();
+  lim.global_mem_bytes = d.get_info<sycl::info::device::global_mem_size>();
   lim.is_cpu = d.get_info<sycl::info::device::device_type>() == sycl::info::device_type::cpu;
   lim.lanes = choose_sub_group_size(lim.sub_group_sizes);
   // A GPU work-group shares one multiprocessor's register file: at 1024

@@ -68,7 +68,7 @@ class MultipassPlan {
     for (std::size_t i = 0; i < lengths.size(); ++i)
       passes_.push_back(PassShape{pass_params(lengths, i, p, lim, memory)});
     set_pass_geometry();
-    chunk_ = memory == Memory::minimal ? std::int64_t(1) << 62 : std::max<std::int64_t>(1, kScratchChunkElements / fft_len_);
+    chunk_ = memory == Memory::minimal ? std::int64_t(1) << 62 : std::max<std::int64_t>(1, scratch_chunk_elements(lim) / fft_len_);
     if (p == Precision::f32) upload_tables<float>();
     else upload_tables<double>();
     if (memory == Memory::minimal) upload_cycles();
