@@ -121,12 +121,13 @@ def launch(args):
             sys.exit(f"mpiexec -n {ranks} failed:\n{done.stdout[-2000:]}{done.stderr[-4000:]}")
         results.append(json.loads(done.stdout.strip().splitlines()[-1]))
         print(_row(results[-1]), flush=True)
-    record = {"date": time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime()), "machine": _machine(),
-              "dtype": args.dtype, "exchange": args.exchange, "blocks": "device" if args.device_blocks else "numpy",
-              "decomposition": "slab, transposed output", "results": results}
-    if args.out:
-        with open(args.out, "w") as f:
-            json.dump(record, f, indent=1)
+        if args.out:  # after every rank count, so that a run cut short keeps what it measured
+            record = {"date": time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime()), "machine": _machine(),
+                      "dtype": args.dtype, "exchange": args.exchange,
+                      "blocks": "device" if args.device_blocks else "numpy",
+                      "decomposition": "slab, transposed output", "results": results}
+            with open(args.out, "w") as f:
+                json.dump(record, f, indent=1)
 
 
 def _row(result):

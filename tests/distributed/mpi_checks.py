@@ -172,13 +172,18 @@ def bad_input_failures():
 
 def main():
     failures = [f"bad input: {f}" for f in bad_input_failures()]
-    count = 0
-    for index, (shape, kind, dtype, grid, transposed) in enumerate(cases()):
-        failures += [f"{shape} {kind} {dtype.name} grid={grid} transposed_out={transposed}: {f}"
-                     for f in check_case(index, shape, kind, dtype, grid, transposed)]
-        count += 1
     for line in failures:
         print(f"rank {COMM.rank}/{COMM.size} FAILED {line}", flush=True)
+    count = 0
+    for index, (shape, kind, dtype, grid, transposed) in enumerate(cases()):
+        case_failures = [f"{shape} {kind} {dtype.name} grid={grid} transposed_out={transposed}: {f}"
+                         for f in check_case(index, shape, kind, dtype, grid, transposed)]
+        for line in case_failures:  # at once: a run cut short by a timeout still shows them
+            print(f"rank {COMM.rank}/{COMM.size} FAILED {line}", flush=True)
+        failures += case_failures
+        count += 1
+        if COMM.rank == 0:
+            print(f"case {count} done", flush=True)
     failed_anywhere = COMM.allreduce(len(failures))
     if COMM.rank == 0:
         print(f"{COMM.size} ranks: {count} cases, {failed_anywhere} failures", flush=True)
