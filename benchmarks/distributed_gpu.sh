@@ -4,7 +4,7 @@
 # For each SIZE: distributed_bench.py on 1..4 ranks, complex128 then complex64, blocks on the device
 # (DeviceArrays), exchanges staged through USM host memory; raw JSON OUTDIR/gpu_N_DTYPE.json.
 # With "-- tests": then tests/distributed/mpi_checks.py under mpiexec -n 1..4 (OUTDIR/checks_N.log).
-# Expects pysyclfft importable (PYTHONPATH) and the device's SYCL runtime set up (docs/nvidia.md).
+# Expects pysyclfft importable (PYTHONPATH) and the device's SYCL runtime set up (docs/cuda.md).
 set -uo pipefail
 out=${1:?usage: benchmarks/distributed_gpu.sh OUTDIR SIZE... [-- tests]}
 shift

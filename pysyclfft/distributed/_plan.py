@@ -195,7 +195,8 @@ class DistributedFFT:
                              f"{box.shape}; got {a.dtype.name} of shape {a.shape}")
         if not usm:
             t0 = time.perf_counter()
-            a = _device_array.DeviceArray.from_numpy(np.ascontiguousarray(a), self.queue)
+            host, a = a, _memory.empty(a.shape, a.dtype, self.queue)  # pooled: memory already touched
+            _device_array.from_host(a, host)
             self.timings["transfer"] += time.perf_counter() - t0
             return a
         if a.sycl_queue != self.queue:
