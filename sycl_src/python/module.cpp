@@ -8,6 +8,7 @@
 #include "dlpack.hpp"
 #include "dpctl4pybind11.hpp"
 #include "pysyclfft/plan/any_c2c_plan.hpp"
+#include "pysyclfft/plan/copy_rows.hpp"
 #include "pysyclfft/plan/map_pass_plan.hpp"
 #include "pysyclfft/plan/mapped_plan.hpp"
 #include "pysyclfft/plan/nd_plan.hpp"
@@ -89,6 +90,19 @@ PYBIND11_MODULE(_core, m) {
       },
       py::arg("queue"), py::arg("dst"), py::arg("src"), py::arg("nbytes"), py::arg("deps"),
       "Blocking copy between host memory and USM (either direction).");
+
+  m.def(
+      "copy_rows",
+      [](sycl::queue q, std::uintptr_t src, std::uintptr_t dst, std::int64_t width, std::int64_t rows,
+         std::int64_t src_pitch, std::int64_t dst_pitch, bool is_double, const std::vector<sycl::event>& deps) {
+        py::gil_scoped_release release;
+        return copy_rows(q, precision_of(is_double), reinterpret_cast<const void*>(src), reinterpret_cast<void*>(dst),
+                         RowCopy{width, rows, src_pitch, dst_pitch}, deps);
+      },
+      py::arg("queue"), py::arg("src"), py::arg("dst"), py::arg("width"), py::arg("rows"), py::arg("src_pitch"),
+      py::arg("dst_pitch"), py::arg("is_double"), py::arg("deps"),
+      "Enqueue a device copy of `rows` rows of `width` complex elements (pitches in elements, pointers to the "
+      "first element); returns its event.");
 
   py::class_<AnyC2CPlan>(m, "C2CPlan")
       .def(py::init([](sycl::queue q, std::int64_t n, bool is_double, std::int64_t max_pass_length,
