@@ -91,7 +91,10 @@ def shape_of(x):
 
 def dtype_of(x):
     """x's dtype as a numpy.dtype (a torch tensor's too), None for objects without one."""
-    if is_usm(x):
+    producer = _cuda_arrays.producer_of(x)
+    if producer is not None:
+        return producer.dtype(x)
+    if _is_sycl_usm(x):
         return as_device_array(x).dtype
     dtype = getattr(x, "dtype", None)
     return None if dtype is None else np.dtype(dtype)

@@ -139,6 +139,11 @@ def _element_strides(byte_strides, itemsize):
     return tuple(s // itemsize for s in byte_strides)
 
 
+def _unusable(address, queue, error):
+    return ValueError(f"pysyclfft: the array's memory (address {address:#x}) is not memory the SYCL device "
+                      f"{queue.sycl_device.name} can use: {error}")
+
+
 def _device_array(address, shape, strides, dtype, readonly, ordinal, owner):
     """A DeviceArray over another library's memory, spanning exactly the elements' bytes."""
     queue = home_queue(ordinal)
@@ -152,8 +157,7 @@ def _device_array(address, shape, strides, dtype, readonly, ordinal, owner):
     try:
         memory = dpm.as_usm_memory(_Holder(first, (high - low + 1) * dtype.itemsize, readonly, queue, owner))
     except Exception as error:
-        raise ValueError(f"pysyclfft: the array's memory (address {address:#x}) is not memory the SYCL device "
-                         f"{queue.sycl_device.name} can use: {error}") from None
+        raise _unusable(address, queue, error) from None
     return DeviceArray(memory, shape, dtype, strides, -low, writable=not readonly)
 
 
@@ -166,6 +170,9 @@ class _Producer:
     def describe(self, x):
         """(address of element 0, shape, element strides or None, dtype, read only, CUDA ordinal, owner)."""
         raise NotImplementedError
+
+    def dtype(self, x):
+        return np.dtype(self.describe(x)[3])
 
     def stream(self, x):
         """The CUstream whose work produced x and which will consume the result."""
@@ -204,7 +211,11 @@ class _Interface(_Producer):
         address, readonly = cai["data"]
         ordinal = min(_cuda_devices(), default=0)
         if address:  # CAI names no device: the allocation's own one
-            ordinal = _core.cuda_device_ordinal(_core.cuda_pointer_device(home_queue(ordinal), address))
+            queue = home_queue(ordinal)
+            try:
+                ordinal = _core.cuda_device_ordinal(_core.cuda_pointer_device(queue, address))
+            except Exception as error:
+                raise _unusable(address, queue, error) from None
         return address, cai["shape"], strides, dtype, bool(readonly), ordinal, x
 
     def stream(self, x):
@@ -238,6 +249,9 @@ class _CuPy(_Producer):
 
     def owns(self, x):
         return isinstance(x, self.cupy.ndarray)
+
+    def dtype(self, x):
+        return x.dtype
 
     def describe(self, x):
         strides = _element_strides(x.strides, x.itemsize)
@@ -277,6 +291,9 @@ class _Torch(_Producer):
             return np.dtype(str(dtype).removeprefix("torch."))
         except TypeError:
             raise TypeError(f"pysyclfft: unsupported tensor dtype {dtype}") from None
+
+    def dtype(self, x):
+        return self._numpy_dtype(x.dtype)
 
     def describe(self, x):
         if x.requires_grad:
