@@ -27,11 +27,10 @@ import dpctl.memory as dpm
 from dpctl.utils import SequentialOrderManager
 
 from . import _core
-from ._device_array import DeviceArray, c_strides
+from ._device_array import DL_CUDA, DL_CUDA_MANAGED, DL_TYPE_CODES, DeviceArray, c_strides
 
-KDL_CUDA, KDL_CUDA_MANAGED = 2, 13  # DLPack device types
 LEGACY_STREAM = 0  # the CUstream of CUDA's legacy default stream (the protocols call it 1)
-_DL_DTYPE_KINDS = {0: "i", 1: "u", 2: "f", 5: "c", 6: "b"}
+_DL_DTYPE_KINDS = {code: kind for kind, code in DL_TYPE_CODES.items()}
 
 _lock = threading.Lock()
 _devices = None  # CUDA ordinal -> dpctl.SyclDevice of the CUDA backend
@@ -227,7 +226,7 @@ class _DLPack(_Producer):
 
     def owns(self, x):
         device = getattr(x, "__dlpack_device__", None)
-        return device is not None and not isinstance(x, np.ndarray) and device()[0] in (KDL_CUDA, KDL_CUDA_MANAGED)
+        return device is not None and not isinstance(x, np.ndarray) and device()[0] in (DL_CUDA, DL_CUDA_MANAGED)
 
     def describe(self, x):
         try:
@@ -237,7 +236,8 @@ class _DLPack(_Producer):
         owner, address, shape, strides, (code, bits, lanes), (_, ordinal), readonly = _core.import_dlpack(capsule)
         if code not in _DL_DTYPE_KINDS or lanes != 1:
             raise TypeError(f"pysyclfft: unsupported DLPack dtype (code {code}, {bits} bits, {lanes} lanes)")
-        dtype = np.dtype(f"{_DL_DTYPE_KINDS[code]}{bits // 8}") if code != 6 else np.dtype(np.bool_)
+        kind = _DL_DTYPE_KINDS[code]
+        dtype = np.dtype(np.bool_) if kind == "b" else np.dtype(f"{kind}{bits // 8}")
         return address, shape, strides, dtype, readonly, ordinal, owner
 
 

@@ -20,8 +20,8 @@ from dpctl.utils import SequentialOrderManager
 from . import _core
 
 # DLPack device types and dtype codes (the public DLPack specification).
-_DL_CPU, _DL_CUDA, _DL_CUDA_MANAGED, _DL_ONEAPI = 1, 2, 13, 14
-_DL_TYPE_CODES = {"i": 0, "u": 1, "f": 2, "c": 5, "b": 6}
+DL_CPU, DL_CUDA, DL_CUDA_MANAGED, DL_ONEAPI = 1, 2, 13, 14
+DL_TYPE_CODES = {"i": 0, "u": 1, "f": 2, "c": 5, "b": 6}
 
 USM_MEMORY = {"device": dpm.MemoryUSMDevice, "shared": dpm.MemoryUSMShared, "host": dpm.MemoryUSMHost}
 
@@ -158,17 +158,17 @@ class DeviceArray:
         """Host USM is host memory (kDLCPU), so numpy reads it directly; memory of a CUDA
         device is kDLCUDA (kDLCUDAManaged for shared USM); other USM is kDLOneAPI."""
         if self.usm_type == "host":
-            return (_DL_CPU, 0)
+            return (DL_CPU, 0)
         ordinal = self._cuda_ordinal()
         if ordinal >= 0:
-            return (_DL_CUDA if self.usm_type == "device" else _DL_CUDA_MANAGED, ordinal)
-        return (_DL_ONEAPI, self.sycl_device.get_device_id())
+            return (DL_CUDA if self.usm_type == "device" else DL_CUDA_MANAGED, ordinal)
+        return (DL_ONEAPI, self.sycl_device.get_device_id())
 
     def _ready_for(self, stream):
         """Order the consumer after the queue's pending work: on a CUDA device given the
         consumer's `stream` (DLPack: 1 legacy default, 2 per-thread default, -1 none), by
         a barrier on that stream; otherwise by waiting."""
-        if stream is not None and self.__dlpack_device__()[0] in (_DL_CUDA, _DL_CUDA_MANAGED):
+        if stream is not None and self.__dlpack_device__()[0] in (DL_CUDA, DL_CUDA_MANAGED):
             if stream != -1:
                 from . import _cuda_arrays
 
@@ -179,18 +179,18 @@ class DeviceArray:
     def __dlpack__(self, *, stream=None, max_version=None, dl_device=None, copy=None):
         """A DLPack capsule of this array, ordered after the queue's pending work (see
         _ready_for). dl_device=(kDLCPU, 0) or copy=True export a host copy."""
-        on_host = dl_device is not None and tuple(dl_device) == (_DL_CPU, 0)
-        if copy or (on_host and self.__dlpack_device__() != (_DL_CPU, 0)):
+        on_host = dl_device is not None and tuple(dl_device) == (DL_CPU, 0)
+        if copy or (on_host and self.__dlpack_device__() != (DL_CPU, 0)):
             if copy is False:
                 raise BufferError("pysyclfft: a DeviceArray reaches the host only by a copy (copy=False given)")
             return self.asnumpy().__dlpack__()
         if dl_device is not None and tuple(dl_device) != self.__dlpack_device__():
             raise BufferError(f"pysyclfft: cannot export a DeviceArray to DLPack device {tuple(dl_device)}")
-        if self.dtype.kind not in _DL_TYPE_CODES or not self.dtype.isnative:
+        if self.dtype.kind not in DL_TYPE_CODES or not self.dtype.isnative:
             raise BufferError(f"pysyclfft: DLPack cannot express dtype {self.dtype}")
         self._ready_for(stream)
         first = self.usm_data._pointer + self._element_offset * self.itemsize
-        return _core.dlpack_capsule(self, first, list(self.shape), list(self.strides), _DL_TYPE_CODES[self.dtype.kind],
+        return _core.dlpack_capsule(self, first, list(self.shape), list(self.strides), DL_TYPE_CODES[self.dtype.kind],
                                     8 * self.itemsize, *self.__dlpack_device__())
 
     def asnumpy(self):

@@ -105,12 +105,12 @@ class TorchLib:
         torch.cuda.synchronize()
 
 
-def _lib_param(name, module, cls):
+def _lib_param(name, module):
     reason = NO_SYCL_CUDA if not SYCL_CUDA_DEVICES else f"{name} with a CUDA GPU is not available"
     return pytest.param(name, marks=pytest.mark.skipif(not SYCL_CUDA_DEVICES or module is None, reason=reason))
 
 
-@pytest.fixture(scope="module", params=[_lib_param("cupy", cupy, CupyLib), _lib_param("torch", torch, TorchLib)])
+@pytest.fixture(scope="module", params=[_lib_param("cupy", cupy), _lib_param("torch", torch)])
 def lib(request):
     return CupyLib() if request.param == "cupy" else TorchLib()
 
