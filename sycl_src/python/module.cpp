@@ -5,6 +5,7 @@
 #include <pybind11/pybind11.h>
 #include <pybind11/stl.h>
 
+#include "cuda_interop.hpp"
 #include "dlpack.hpp"
 #include "dpctl4pybind11.hpp"
 #include "pysyclfft/plan/any_c2c_plan.hpp"
@@ -47,6 +48,7 @@ PYBIND11_MODULE(_core, m) {
   dpctl::detail::dpctl_capi::get();
   py::register_exception<CompileError>(m, "CompileError", PyExc_RuntimeError);
   pysyclfft::python::register_dlpack(m);
+  pysyclfft::python::register_cuda_interop(m);
   py::register_exception<JitToolchainError>(m, "JitToolchainError", PyExc_RuntimeError);
 
   m.def("set_kernel_include_dir", [](const std::string& d) { KernelCompiler::instance().set_include_dir(d); });
