@@ -6,10 +6,12 @@
 #include <algorithm>
 #include <atomic>
 #include <complex>
+#include <cstdint>
 #include <cstdlib>
 #include <filesystem>
 #include <memory>
 #include <new>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
@@ -42,6 +44,20 @@ inline const std::string wheel_opencl_cpu_driver = use_wheel_opencl_cpu_driver()
 
 inline constexpr std::size_t kMaxGpuGroupSize = 512;
 
+// PYSYCLFFT_MAX_GROUPS_PER_DIM lowers the device's work-groups per launch
+// dimension, so the splitting of large batches into launches runs (and is tested)
+// on devices whose limit no test reaches.
+inline std::size_t max_groups_override() {
+  const char* text = std::getenv("PYSYCLFFT_MAX_GROUPS_PER_DIM");
+  if (text == nullptr || *text == '\0') return SIZE_MAX;
+  char* end = nullptr;
+  const unsigned long long value = std::strtoull(text, &end, 10);
+  if (*end != '\0' || value == 0 || text[0] == '-')
+    throw std::invalid_argument(std::string("pysyclfft: PYSYCLFFT_MAX_GROUPS_PER_DIM=") + text +
+                                " is not a positive integer");
+  return std::size_t(value);
+}
+
 inline DeviceLimits device_limits(const sycl::device& d) {
   DeviceLimits lim;
   lim.local_mem_bytes = d.get_info<sycl::info::device::local_mem_size>();
@@ -52,6 +68,13 @@ inline DeviceLimits device_limits(const sycl::device& d) {
   lim.global_mem_bytes = d.get_info<sycl::info::device::global_mem_size>();
   lim.is_cpu = d.get_info<sycl::info::device::device_type>() == sycl::info::device_type::cpu;
   lim.lanes = choose_sub_group_size(lim.sub_group_sizes);
+  try {
+    const auto groups = d.get_info<sycl::ext::oneapi::experimental::info::device::max_work_groups<2>>();
+    lim.max_groups_per_dim = std::min(groups[0], groups[1]);
+  } catch (const sycl::exception&) {
+    if (!lim.is_cpu) lim.max_groups_per_dim = 65535;  // CUDA's smallest grid limit
+  }
+  lim.max_groups_per_dim = std::min(lim.max_groups_per_dim, max_groups_override());
   // A GPU work-group shares one multiprocessor's register file: at 1024
   // work-items a 64K-register file leaves 64 per work-item, which the Rader pass
   // and fused map kernels exceed (the H100 refused their launches: "out of

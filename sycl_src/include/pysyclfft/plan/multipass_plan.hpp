@@ -48,6 +48,7 @@
 #include "inplace_transpose.hpp"
 #include "kernel_args.hpp"
 #include "kernel_params.hpp"
+#include "line_layouts.hpp"
 #include "pass_split.hpp"
 #include "rader_tables.hpp"
 #include "text.hpp"
@@ -69,6 +70,7 @@ class MultipassPlan {
       passes_.push_back(PassShape{pass_params(lengths, i, p, lim, memory)});
     set_pass_geometry();
     chunk_ = memory == Memory::minimal ? std::int64_t(1) << 62 : std::max<std::int64_t>(1, scratch_chunk_elements(lim) / fft_len_);
+    launch_transforms_ = max_launch_transforms(lim.max_groups_per_dim);
     if (p == Precision::f32) upload_tables<float>();
     else upload_tables<double>();
     if (memory == Memory::minimal) upload_cycles();
@@ -100,14 +102,15 @@ class MultipassPlan {
     if (layout.count() == 0) return queue_.ext_oneapi_submit_barrier(wait);
     const std::vector<Launch>& launches = launches_[forward ? 0 : 1];
     sycl::event done;
-    for (std::int64_t t0 = 0; t0 < layout.count(); t0 += chunk_) {
-      const std::int64_t nt = std::min<std::int64_t>(chunk_, layout.count() - t0);
-      for (const Launch& l : launches) {
-        if (l.spec.step == Step::permute && transpose_.cycles.cycles == 0) continue;  // square: nothing to permute
-        done = submit(l, in, out, layout, t0, nt, l.spec.scaled ? scale : 1.0, wait);
-        wait = {done};
+    for (const kernels::BatchLayout& piece : launch_pieces(layout, launch_transforms_))
+      for (std::int64_t t0 = 0; t0 < piece.count(); t0 += chunk_) {
+        const std::int64_t nt = std::min<std::int64_t>(chunk_, piece.count() - t0);
+        for (const Launch& l : launches) {
+          if (l.spec.step == Step::permute && transpose_.cycles.cycles == 0) continue;  // square: nothing to permute
+          done = submit(l, in, out, piece, t0, nt, l.spec.scaled ? scale : 1.0, wait);
+          wait = {done};
+        }
       }
-    }
     last_ = done;
     return done;
   }
@@ -265,6 +268,19 @@ class MultipassPlan {
       }
     }
     if (memory_ == Memory::minimal) set_in_place_geometry();
+  }
+
+  // Transforms one pass launch may cover: a pass over lines (not interleaved) has
+  // one work-group per per_group lines in dimension 0, which the device limits
+  // (CUDA: 65535). At least one transform.
+  std::int64_t max_launch_transforms(std::size_t max_groups) const {
+    std::int64_t most = std::int64_t(1) << 62;
+    for (const PassShape& ps : passes_) {
+      if (ps.k.interleave > 1) continue;  // its groups run along dimension 1
+      const std::int64_t lines = ps.geometry.d0_count * ps.geometry.d1_count;
+      most = std::min(most, std::int64_t(max_groups) * ps.k.per_group / lines);
+    }
+    return std::max<std::int64_t>(1, most);
   }
 
   // Pass 2 of a memory-minimal plan: rows k0 (positions k0*N1 + [0, N1)) in place;
@@ -456,7 +472,8 @@ class MultipassPlan {
   Algorithm algorithm_ = Algorithm::four_step;
   std::int64_t fft_len_ = 0;  // n, Bluestein's padded length or Rader's n-1
   std::vector<PassShape> passes_;
-  std::int64_t chunk_ = 1;  // transforms per scratch chunk
+  std::int64_t chunk_ = 1;              // transforms per scratch chunk
+  std::int64_t launch_transforms_ = 1;  // transforms per piece of the batch (launch_pieces)
   std::shared_ptr<void> tables_, scratch_[2];
   std::size_t table_bytes_ = 0, scratch_bytes_ = 0, ends_bytes_ = 0;
   std::size_t chirp_offset_ = 0, spectrum_offset_ = 0, gather_offset_ = 0, scatter_offset_ = 0;
