@@ -1,7 +1,9 @@
 """python -m pysyclfft: print devices, runtime versions and kernel-cache state;
 python -m pysyclfft --cmakedir: print the directory for find_package(pysyclfft);
 python -m pysyclfft install-cuda-support [--root DIR] [--yes]: install the files the
-run-time compiler needs for CUDA devices (see _cuda_support)."""
+run-time compiler needs for CUDA devices (see _cuda_support);
+python -m pysyclfft precompile LENGTH... [--kinds ...] [--precision ...] [--jobs N]:
+compile kernels and compute tables of those lengths into the on-disk caches (see _warm)."""
 import sys
 
 from . import _environment, runtime_info
@@ -16,6 +18,10 @@ def main():
 
         _cuda_support.main(sys.argv[2:])
         return
+    if sys.argv[1:2] == ["precompile"]:
+        from . import _warm
+
+        sys.exit(_warm.main(sys.argv[2:]))
     info = runtime_info()
     print(f"pysyclfft {info['pysyclfft']}  (dpctl {info['dpctl']}, SYCL runtime {info['sycl_runtime']})")
     print("SYCL devices:")

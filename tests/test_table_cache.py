@@ -148,3 +148,25 @@ def test_process_killed_while_writing_leaves_no_partial_entry(tmp_path):
     # A whole entry is read; anything else (the partial temporary file) is never read, so the table is computed.
     assert (counts["computed"], counts["disk_loads"]) == ((0, 1) if whole_entry else (1, 0))
     assert len(entries(cache)) == 1
+
+
+_TWO_QUEUES = r"""
+import json
+import dpctl, numpy as np, pysyclfft
+from pysyclfft import _core
+x = np.random.default_rng(0).standard_normal(4099) + 0j
+ys = []
+for q in (dpctl.SyclQueue(), dpctl.SyclQueue()):  # one plan per queue
+    ys.append(pysyclfft.fft(pysyclfft.DeviceArray.from_numpy(x, q)).asnumpy())
+err = max(float(np.linalg.norm(y - np.fft.fft(x)) / np.linalg.norm(np.fft.fft(x))) for y in ys)
+print("RESULT", json.dumps({**_core.table_cache_counts(), "err": err}))
+"""
+
+
+def test_a_plan_on_another_queue_reuses_the_table_in_memory(tmp_path):
+    out = subprocess.run([sys.executable, "-c", _TWO_QUEUES], env=child_env(tmp_path / "cache"), capture_output=True,
+                         text=True, timeout=600, cwd=tmp_path)
+    assert out.returncode == 0, out.stderr
+    counts = json.loads(out.stdout.split("RESULT")[1])
+    assert (counts["computed"], counts["disk_loads"], counts["memory_hits"]) == (1, 0, 1)
+    assert counts["err"] < error_bound("complex128", 4099)
