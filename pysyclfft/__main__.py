@@ -36,6 +36,11 @@ def main():
               f"{info['binary_cache_bytes'] / 1e6:.1f} MB (at most {info['binary_cache_max_bytes'] / 1e6:.0f} MB)")
     else:
         print("kernel binaries on disk (off)")
+    if info["table_cache_dir"]:
+        print(f"host tables on disk (on): {info['table_cache_dir']}, {info['table_cache_files']} files, "
+              f"{info['table_cache_bytes'] / 1e6:.1f} MB (at most {info['table_cache_max_bytes'] / 1e6:.0f} MB)")
+    else:
+        print("host tables on disk (off)")
     state = "on" if info["disk_cache_enabled"] else "off"
     print(f"SYCL runtime kernel cache on disk ({state}): {info['disk_cache_dir']}, "
           f"{info['disk_cache_files']} files, {info['disk_cache_bytes'] / 1e6:.1f} MB")

@@ -170,3 +170,21 @@ def test_a_plan_on_another_queue_reuses_the_table_in_memory(tmp_path):
     counts = json.loads(out.stdout.split("RESULT")[1])
     assert (counts["computed"], counts["disk_loads"], counts["memory_hits"]) == (1, 0, 1)
     assert counts["err"] < error_bound("complex128", 4099)
+
+
+def test_main_prints_the_table_cache(cache, warm_cache):
+    out = subprocess.run([sys.executable, "-m", "pysyclfft"], env=child_env(cache), capture_output=True, text=True,
+                         timeout=120, cwd=cache.parent)
+    assert out.returncode == 0, out.stderr
+    line = next(l for l in out.stdout.splitlines() if l.startswith("host tables on disk"))
+    assert f"(on): {cache / 'tables'}, {warm_cache[2]} files" in line
+
+
+def test_disabled_cache_computes_and_writes_nothing(tmp_path):
+    env = dict(child_env(tmp_path / "cache"), PYSYCLFFT_DISK_CACHE="0")
+    out = subprocess.run([sys.executable, "-c", _CHILD, json.dumps(CASES[:1]), str(tmp_path / "r.npz")], env=env,
+                         capture_output=True, text=True, timeout=600, cwd=tmp_path)
+    assert out.returncode == 0, out.stderr
+    counts = json.loads(out.stdout.split("RESULT")[1])
+    assert counts["dir"] == "" and counts["computed"] == 1 and counts["disk_loads"] == 0
+    assert not (tmp_path / "cache").exists()
