@@ -13,6 +13,7 @@
 #include "pysyclfft/plan/map_pass_plan.hpp"
 #include "pysyclfft/plan/mapped_plan.hpp"
 #include "pysyclfft/plan/nd_plan.hpp"
+#include "pysyclfft/plan/table_cache.hpp"
 
 namespace py = pybind11;
 using namespace pysyclfft::plan;
@@ -64,6 +65,19 @@ PYBIND11_MODULE(_core, m) {
   m.def("binary_cache_dir", [] { return KernelCompiler::instance().binary_cache_dir(); });
   m.def("binary_cache_loads", [] { return KernelCompiler::instance().binary_cache_loads(); },
         "Builds this process loaded from the on-disk binary cache instead of compiling.");
+  m.def("set_table_cache", [](const std::string& dir, std::uintmax_t max_bytes) {
+          TableCache::instance().configure(dir, max_bytes);
+        }, py::arg("dir"), py::arg("max_bytes"),
+        "Keep host-computed tables (Bluestein, Rader, real/trigonometric maps) in `dir` (empty: nowhere), "
+        "at most `max_bytes` of them.");
+  m.def("table_cache_dir", [] { return TableCache::instance().dir(); });
+  m.def("table_cache_counts", [] {
+          const auto c = TableCache::instance().counts();
+          return py::dict(py::arg("computed") = c.computed, py::arg("disk_loads") = c.disk_loads,
+                          py::arg("memory_hits") = c.memory_hits);
+        }, "Tables this process computed, read from disk, and reused from memory.");
+  m.def("clear_table_memory", [] { TableCache::instance().clear_memory(); },
+        "Forget the in-memory copies of host tables (the disk cache stays).");
   m.def("live_device_tables", [] { return live_device_tables().load(); },
         "Device allocations (twiddle and map tables) held by live plans.");
   m.def("device_allocations",

@@ -13,6 +13,7 @@
 #include <new>
 #include <stdexcept>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "kernel_params.hpp"
@@ -123,12 +124,13 @@ inline void* counted_malloc_device(const sycl::queue& q, std::size_t bytes) {
   return p;
 }
 
-// A host table (complex values or indices) copied to a new device allocation
-// owned by the returned pointer; its size is added to *bytes_total (a plan's
+// Host tables (byte ranges) copied one after another to a new device allocation
+// owned by the returned pointer; their size is added to *bytes_total (a plan's
 // workspace) when given.
-template <typename T>
-std::shared_ptr<void> device_copy(sycl::queue& q, const std::vector<T>& v, std::size_t* bytes_total = nullptr) {
-  const std::size_t bytes = v.size() * sizeof(v[0]);
+inline std::shared_ptr<void> device_copy(sycl::queue& q, const std::vector<std::string_view>& parts,
+                                         std::size_t* bytes_total = nullptr) {
+  std::size_t bytes = 0;
+  for (const auto& part : parts) bytes += part.size();
   if (bytes_total) *bytes_total += bytes;
   void* p = counted_malloc_device(q, bytes);
   std::shared_ptr<void> owned(p, [q](void* ptr) {
@@ -136,8 +138,25 @@ std::shared_ptr<void> device_copy(sycl::queue& q, const std::vector<T>& v, std::
     --live_device_tables();
   });
   ++live_device_tables();
-  q.memcpy(p, v.data(), bytes).wait();
+  std::vector<sycl::event> copies;
+  std::size_t at = 0;
+  for (const auto& part : parts) {
+    if (!part.empty()) copies.push_back(q.memcpy(static_cast<char*>(p) + at, part.data(), part.size()));
+    at += part.size();
+  }
+  sycl::event::wait(copies);
   return owned;
+}
+
+// The bytes of a host table of complex values or indices.
+template <typename T> std::string_view bytes_of(const std::vector<T>& v) {
+  return {reinterpret_cast<const char*>(v.data()), v.size() * sizeof(T)};
+}
+
+// A host table (complex values or indices) copied to a new device allocation.
+template <typename T>
+std::shared_ptr<void> device_copy(sycl::queue& q, const std::vector<T>& v, std::size_t* bytes_total = nullptr) {
+  return device_copy(q, std::vector<std::string_view>{bytes_of(v)}, bytes_total);
 }
 
 // An uninitialised device allocation of `bytes` (at least 1) owned by the returned pointer.

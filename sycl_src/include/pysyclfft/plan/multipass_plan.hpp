@@ -51,6 +51,7 @@
 #include "line_layouts.hpp"
 #include "pass_split.hpp"
 #include "rader_tables.hpp"
+#include "table_entries.hpp"
 #include "text.hpp"
 #include "twiddles.hpp"
 
@@ -296,19 +297,6 @@ class MultipassPlan {
 
   void upload_cycles() { cycle_table_ = device_copy(queue_, transpose_.table(), &cycle_bytes_); }
 
-  template <typename T> static void append(std::vector<std::complex<T>>& table, const std::vector<cld>& values) {
-    for (const auto& v : values) table.emplace_back(static_cast<T>(v.real()), static_cast<T>(v.imag()));
-  }
-
-  // Indices (kernels::index_t) packed into whole table entries.
-  template <typename T> static void append(std::vector<std::complex<T>>& table, const std::vector<std::int64_t>& indices) {
-    static_assert(sizeof(std::complex<T>) % sizeof(index_t) == 0);
-    const std::size_t at = table.size(), per_entry = sizeof(std::complex<T>) / sizeof(index_t);
-    table.resize(at + (indices.size() + per_entry - 1) / per_entry);
-    const std::vector<index_t> packed(indices.begin(), indices.end());
-    std::memcpy(static_cast<void*>(table.data() + at), packed.data(), packed.size() * sizeof(index_t));
-  }
-
   // Every table of the plan in one device allocation: per pass its Stockham
   // twiddles and the two-level W_L table (lo: W_L^j, j < 2^shift; hi: W_L^(j*2^shift)),
   // then Bluestein's chirp and spectrum, or Rader's gather and scatter indices and spectrum.
@@ -327,36 +315,34 @@ class MultipassPlan {
       std::vector<cld> values;
       for (std::int64_t j = 0; j < lo; ++j) values.push_back(root_of_unity(j, L));
       ps.twiddle_lo_offset = table.size();
-      append(table, values);
+      append_rounded(table, values);
       values.clear();
       for (std::int64_t j = 0; j < hi; ++j) values.push_back(root_of_unity(j * lo, L));
       ps.twiddle_hi_offset = table.size();
-      append(table, values);
+      append_rounded(table, values);
       if (ps.k.interleave > 1) {  // W_L^(k*lane) for the lanes of a column group
         values.clear();
         for (std::int64_t k = 0; k < ps.k.n; ++k)
           for (int lane = 0; lane < ps.k.interleave; ++lane) values.push_back(root_of_unity(k * lane, L));
         ps.twiddle_lane_offset = table.size();
-        append(table, values);
+        append_rounded(table, values);
       }
     }
+    // Bluestein's or Rader's table follows, copied to the device as it comes from
+    // the table cache (tens of MB near 10^6 points: no host copy on the way).
+    TableCache::Held convolution;
     if (algorithm_ == Algorithm::bluestein) {
-      const std::vector<cld> chirp = bluestein_chirp(n_);
       chirp_offset_ = table.size();
-      append(table, chirp);
-      spectrum_offset_ = table.size();
-      append(table, bluestein_spectrum(chirp, fft_len_));
+      spectrum_offset_ = chirp_offset_ + std::size_t(n_);
+      convolution = bluestein_table<T>(n_, fft_len_);
     }
     if (algorithm_ == Algorithm::rader) {
-      const RaderTables rader = rader_tables(n_);
       gather_offset_ = table.size();
-      append(table, rader.gather);
-      scatter_offset_ = table.size();
-      append(table, rader.scatter);
-      spectrum_offset_ = table.size();
-      append(table, rader.spectrum);
+      scatter_offset_ = gather_offset_ + packed_entries<T>(std::size_t(fft_len_));
+      spectrum_offset_ = scatter_offset_ + packed_entries<T>(std::size_t(fft_len_));
+      convolution = rader_table<T>(n_);
     }
-    tables_ = device_copy(queue_, table, &table_bytes_);
+    tables_ = device_copy(queue_, {bytes_of(table), convolution.bytes}, &table_bytes_);
   }
 
   // Rader's second scratch also holds the chunk's two end values per transform.
