@@ -71,7 +71,8 @@ inline DeviceLimits device_limits(const sycl::device& d) {
   lim.lanes = choose_sub_group_size(lim.sub_group_sizes);
   try {
     const auto groups = d.get_info<sycl::ext::oneapi::experimental::info::device::max_work_groups<2>>();
-    lim.max_groups_per_dim = std::min(groups[0], groups[1]);
+    // CPU devices report up to SIZE_MAX; 2^31 - 1 keeps group x transform products in 64 bits.
+    lim.max_groups_per_dim = std::min({groups[0], groups[1], std::size_t(INT32_MAX)});
   } catch (const sycl::exception&) {
     if (!lim.is_cpu) lim.max_groups_per_dim = 65535;  // CUDA's smallest grid limit
   }

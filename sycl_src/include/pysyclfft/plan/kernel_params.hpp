@@ -26,7 +26,7 @@ struct DeviceLimits {
   bool is_cpu = true;  // info::device::device_type
   // Work-groups one launch may have in a dimension of an nd_range<2> (CUDA: 65535
   // in its y, which is SYCL's dimension 0); the smaller of the two, to be safe.
-  std::size_t max_groups_per_dim = std::size_t(1) << 31;
+  std::size_t max_groups_per_dim = INT32_MAX;
   int lanes = 16;      // sub-group size of the team kernels: choose_sub_group_size(sub_group_sizes)
 
   bool offers_sub_group(int size) const {
