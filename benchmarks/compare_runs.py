@@ -13,9 +13,10 @@ is flagged `slower` when new/old - 1 exceeds the larger of the two spreads:
 the new build is slower by more than the runs of one build differ.
 """
 import argparse
-import json
 import statistics
 import sys
+
+import harness_common
 
 PEERS = ("ours", "ours_out")
 
@@ -76,14 +77,6 @@ def markdown(rows):
     return "\n".join(lines)
 
 
-def _load(paths):
-    runs = []
-    for path in paths.split(","):
-        with open(path) as f:
-            runs.append(_slim(json.load(f)))
-    return runs
-
-
 def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--old", help="comma list of bench.py --json files of the old build")
@@ -93,22 +86,17 @@ def main(argv=None):
     ap.add_argument("--markdown", help="write the table to this file")
     args = ap.parse_args(argv)
     if args.saved:
-        with open(args.saved) as f:
-            saved = json.load(f)
+        saved = harness_common.load(args.saved)[0]
         old_runs, new_runs = saved["old"], saved["new"]
     elif args.old and args.new:
-        old_runs, new_runs = _load(args.old), _load(args.new)
+        old_runs, new_runs = ([_slim(r) for r in harness_common.load(paths)] for paths in (args.old, args.new))
     else:
         ap.error("give --old and --new, or --from")
     rows = compare(old_runs, new_runs)
     text = markdown(rows)
     print(text)
-    if args.save:
-        with open(args.save, "w") as f:
-            json.dump({"old": old_runs, "new": new_runs, "rows": rows}, f, indent=1)
-    if args.markdown:
-        with open(args.markdown, "w") as f:
-            f.write(text + "\n")
+    harness_common.save({"old": old_runs, "new": new_runs, "rows": rows}, args.save)
+    harness_common.write_text(args.markdown, text + "\n")
     return rows
 
 
