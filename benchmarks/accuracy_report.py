@@ -30,24 +30,16 @@ PEERS = {
 }
 
 
-def measure(quick):
-    rows = []
-    for cls, n, batch in CASES:
-        if quick and n > 2**16:
-            continue
-        for dtype in (np.complex64, np.complex128):
-            x = random_complex((batch, n), dtype, seed=n)
-            ref = long_double_reference(x)
-            row = {"class": cls, "n": n, "batch": batch, "dtype": np.dtype(dtype).name}
-            for name, fn in PEERS.items():
-                row[name] = errors(fn(x), ref)
-            rows.append(row)
-            print(row, flush=True)
-    return rows
+def _cases(cases, quick, dtypes):
+    """(label, n, batch, dtype) of every case and dtype; --quick skips lengths above 2^16."""
+    return [(label, n, batch, dtype) for label, n, batch in cases if not quick or n <= 2**16 for dtype in dtypes]
 
 
-REAL_CASES = [("fused single kernel", 1000, 16), ("around Bluestein", 4097, 4),
-              ("around multi-pass", 65536, 1), ("around multi-pass", 2**20, 1)]
+def _table(columns, lines):
+    """A markdown table: the column titles, then one list of cells per line."""
+    out = ["| " + " | ".join(columns) + " |", "|" + "---|" * len(columns)]
+    out += ["| " + " | ".join(str(cell) for cell in cells) + " |" for cells in lines]
+    return "\n".join(out)
 
 
 def _cell(error):
@@ -55,36 +47,41 @@ def _cell(error):
     return f"{error[0]:.2e} / {error[1]:.2e}"
 
 
+def measure(quick):
+    rows = []
+    for cls, n, batch, dtype in _cases(CASES, quick, (np.complex64, np.complex128)):
+        x = random_complex((batch, n), dtype, seed=n)
+        ref = long_double_reference(x)
+        rows.append({"class": cls, "n": n, "batch": batch, "dtype": np.dtype(dtype).name,
+                     **{name: errors(fn(x), ref) for name, fn in PEERS.items()}})
+        print(rows[-1], flush=True)
+    return rows
+
+
+REAL_CASES = [("fused single kernel", 1000, 16), ("around Bluestein", 4097, 4),
+              ("around multi-pass", 65536, 1), ("around multi-pass", 2**20, 1)]
+
+
 def measure_real(quick):
     rows = []
-    for path, n, batch in REAL_CASES:
-        if quick and n > 2**16:
-            continue
-        for dtype in (np.float32, np.float64):
-            for kind in REAL_KINDS:
-                x, ref, call = real_kind_case(kind, n, batch, dtype, seed=n)
-                row = {"path": path, "kind": kind, "n": n, "dtype": np.dtype(dtype).name,
-                       "pysyclfft": errors(call(pysyclfft, x), ref), "scipy": errors(call(sfft, x), ref)}
-                rows.append(row)
-                print(row, flush=True)
+    for path, n, batch, dtype in _cases(REAL_CASES, quick, (np.float32, np.float64)):
+        for kind in REAL_KINDS:
+            x, ref, call = real_kind_case(kind, n, batch, dtype, seed=n)
+            rows.append({"path": path, "kind": kind, "n": n, "dtype": np.dtype(dtype).name,
+                         "pysyclfft": errors(call(pysyclfft, x), ref), "scipy": errors(call(sfft, x), ref)})
+            print(rows[-1], flush=True)
     return rows
 
 
 def markdown_real(rows):
-    out = ["| kind | n | path | dtype | pysyclfft L2 / max | scipy L2 / max |", "|---|---|---|---|---|---|"]
-    for r in rows:
-        out.append(f"| {r['kind']} | {r['n']} | {r['path']} | {r['dtype']} | {_cell(r['pysyclfft'])} | "
-                   f"{_cell(r['scipy'])} |")
-    return "\n".join(out)
+    return _table(["kind", "n", "path", "dtype", "pysyclfft L2 / max", "scipy L2 / max"],
+                  [[r["kind"], r["n"], r["path"], r["dtype"], _cell(r["pysyclfft"]), _cell(r["scipy"])] for r in rows])
 
 
 def markdown(rows):
-    out = ["| class | n | dtype | pysyclfft L2 / max | numpy L2 / max | scipy L2 / max | bound (L2) |",
-           "|---|---|---|---|---|---|---|"]
-    for r in rows:
-        out.append(f"| {r['class']} | {r['n']} | {r['dtype']} | {_cell(r['pysyclfft'])} | {_cell(r['numpy'])} | "
-                   f"{_cell(r['scipy'])} | {L2_BOUND[np.dtype(r['dtype']).type]:.0e} |")
-    return "\n".join(out)
+    return _table(["class", "n", "dtype", "pysyclfft L2 / max", "numpy L2 / max", "scipy L2 / max", "bound (L2)"],
+                  [[r["class"], r["n"], r["dtype"], _cell(r["pysyclfft"]), _cell(r["numpy"]), _cell(r["scipy"]),
+                    f"{L2_BOUND[np.dtype(r['dtype']).type]:.0e}"] for r in rows])
 
 
 def main():

@@ -32,7 +32,6 @@ os.environ.setdefault("KMP_BLOCKTIME", "0")
 
 import argparse  # noqa: E402
 import copy  # noqa: E402
-import json  # noqa: E402
 import platform  # noqa: E402
 import sys  # noqa: E402
 import time  # noqa: E402
@@ -45,6 +44,7 @@ import measure  # noqa: E402
 import peers  # noqa: E402
 import plantime  # noqa: E402
 import report  # noqa: E402
+import harness_common  # noqa: E402
 
 PRECISIONS = {"single": ("single",), "double": ("double",), "both": ("single", "double"),
               "complex64": ("single",), "float32": ("single",), "complex128": ("double",), "float64": ("double",)}
@@ -68,14 +68,8 @@ def parse_args(argv=None):
     p.add_argument("--from-json", help="no measuring: render the tables/plot of earlier --json runs "
                    "(comma list: the best of them per case and peer)")
     args = p.parse_args(argv)
-    args.suites = list(SUITE_NAMES) if args.suite == "all" else args.suite.split(",")
-    unknown = set(args.suites) - set(SUITE_NAMES)
-    if unknown:
-        p.error(f"unknown suites {sorted(unknown)}; expected {', '.join(SUITE_NAMES)} or all")
-    args.peers = args.peers.split(",")
-    unknown = set(args.peers) - set(peers.PEERS)
-    if unknown:
-        p.error(f"unknown peers {sorted(unknown)}; expected some of {', '.join(peers.PEERS)}")
+    args.suites = harness_common.comma_list(p, args.suite, SUITE_NAMES, "suites", everything="all")
+    args.peers = harness_common.comma_list(p, args.peers, peers.PEERS, "peers")
     args.sizes = [int(s) for s in args.sizes.split(",")] if args.sizes else None
     args.mib = args.mib or (4 if args.quick else 64)
     args.reps = measure.QUICK if args.quick else measure.FULL
@@ -169,12 +163,6 @@ def _progress(c):
     print(f"[{c['suite']} {c['dtype']} {c['label']} x{c['batch']}] GFLOP/s: {cells}", file=sys.stderr, flush=True)
 
 
-def _save(run, path):
-    if path:
-        with open(path, "w") as f:
-            json.dump(run, f, indent=1)
-
-
 def measure_run(args, argv=None):
     run = new_run(args, argv)
     names = [p for p in args.peers if run["peers"][p]["skipped"] is None]
@@ -192,7 +180,7 @@ def measure_run(args, argv=None):
         for case in suite_cases:
             run["cases"].append(run_case(case, names, args.reps))
             _progress(run["cases"][-1])
-            _save(run, args.json)
+            harness_common.save(run, args.json)
     if "plantime" in args.suites:
         lengths = ([["given", n] for n in args.sizes] if args.sizes
                    else plantime.random_lengths(3 if args.quick else args.plan_lengths))
@@ -200,9 +188,9 @@ def measure_run(args, argv=None):
         for precision in PRECISIONS[args.dtype or "single"]:
             run["plantime"][precision] = plantime.first_call_times(kinds, lengths, precision,
                                                                    lambda line: print(line, file=sys.stderr))
-            _save(run, args.json)
+            harness_common.save(run, args.json)
     run["meta"].update(end_utc=_now("%H:%M"), load_after=_load())
-    _save(run, args.json)
+    harness_common.save(run, args.json)
     return run
 
 
@@ -211,19 +199,14 @@ def main(argv=None):
         return gpu_bench.main(argv)
     args = parse_args(argv)
     if args.from_json:
-        runs = []
-        for path in args.from_json.split(","):
-            with open(path) as f:
-                runs.append(json.load(f))
+        runs = harness_common.load(args.from_json)
         run = merge(runs) if len(runs) > 1 else runs[0]
-        _save(run, args.json)
+        harness_common.save(run, args.json)
     else:
         run = measure_run(args, argv)
     text = report.markdown(run)
     print(text)
-    if args.markdown:
-        with open(args.markdown, "w") as f:
-            f.write(text)
+    harness_common.write_text(args.markdown, text)
     if args.plot:
         report.plot(run, args.plot)
     return run

@@ -34,6 +34,7 @@ import gpu_cases
 import gpu_peers
 import gpu_report
 import gpu_timing
+import harness_common
 
 FORMAT = "pysyclfft-gpu-bench-1"
 DEFAULT_SUITES = ("c2c", "c2c16k", "large", "primes", "real", "real1m", "nd", "dct", "fp64")
@@ -81,14 +82,8 @@ def parse_args(argv=None):
     p.add_argument("--from-json", help="no measuring: render earlier runs (comma list, merged)")
     p.add_argument("--notes", help="a markdown file about these runs (profiles, causes) to include in the report")
     args = p.parse_args(argv)
-    args.suites = list(gpu_cases.SUITES) if args.suite == "all" else args.suite.split(",")
-    unknown = set(args.suites) - set(gpu_cases.SUITES)
-    if unknown:
-        p.error(f"unknown suites {sorted(unknown)}; expected {', '.join(gpu_cases.SUITES)} or all")
-    args.peers = args.peers.split(",")
-    unknown = set(args.peers) - set(gpu_peers.PEERS)
-    if unknown:
-        p.error(f"unknown peers {sorted(unknown)}; expected some of {', '.join(gpu_peers.PEERS)}")
+    args.suites = harness_common.comma_list(p, args.suite, gpu_cases.SUITES, "suites", everything="all")
+    args.peers = harness_common.comma_list(p, args.peers, gpu_peers.PEERS, "peers")
     args.only = set(args.only.split(",")) if args.only else None
     return args
 
@@ -177,12 +172,6 @@ def _progress(c):
     print(f"[{c['suite']} {c['dtype']} {c['label']} x{c['batch']}] {cells}", file=sys.stderr, flush=True)
 
 
-def _save(run, path):
-    if path:
-        with open(path, "w") as f:
-            json.dump(run, f, indent=1)
-
-
 def measure_run(args, argv=None):
     import dpctl
     import pysyclfft  # noqa: F401  (sets the SYCL environment)
@@ -212,9 +201,9 @@ def measure_run(args, argv=None):
         for case in suite_cases:
             run["cases"].append(run_case(case, names, markers, use_cupy, args))
             _progress(run["cases"][-1])
-            _save(run, args.json)
+            harness_common.save(run, args.json)
     meta["end_utc"] = _now()
-    _save(run, args.json)
+    harness_common.save(run, args.json)
     return run
 
 
@@ -239,12 +228,9 @@ def merge(runs):
 def main(argv=None):
     args = parse_args(argv)
     if args.from_json:
-        runs = []
-        for path in args.from_json.split(","):
-            with open(path) as f:
-                runs.append(json.load(f))
+        runs = harness_common.load(args.from_json)
         run = merge(runs) if len(runs) > 1 else runs[0]
-        _save(run, args.json)
+        harness_common.save(run, args.json)
         render = " ".join(["python benchmarks/bench.py --from-json", args.from_json]
                           + [f"--{k} {v}" for k, v in (("notes", args.notes), ("markdown", args.markdown),
                                                         ("plot", args.plot)) if v])
@@ -256,9 +242,7 @@ def main(argv=None):
             notes = f.read()
     text = gpu_report.markdown(run, render, args.markdown, args.plot, notes)
     print(text)
-    if args.markdown:
-        with open(args.markdown, "w") as f:
-            f.write(text)
+    harness_common.write_text(args.markdown, text)
     if args.plot:
         gpu_report.plot(run, args.plot)
     return run

@@ -49,15 +49,17 @@ def count_from_environment(variable, default):
         raise ValueError(f"pysyclfft: {variable}={text!r} is not a non-negative integer") from None
 
 
-def check_points(n, name="n"):
+def check_points(n, name="n", not_integer=TypeError):
+    """n as an int >= 1. `not_integer` is the class raised for a non-integer: numpy's fft raises
+    TypeError, its fftfreq ValueError."""
     if isinstance(n, (bool, np.bool_)):
-        raise TypeError(f"pysyclfft: {name} must be an integer, got bool")
+        raise not_integer(f"pysyclfft: {name} must be an integer, got bool")
     try:
         n = operator.index(n)
     except TypeError:
-        raise TypeError(f"pysyclfft: {name} must be an integer, got {type(n).__name__}") from None
+        raise not_integer(f"pysyclfft: {name} must be an integer, got {type(n).__name__}") from None
     if n < 1:
-        raise ValueError(f"pysyclfft: Invalid number of FFT data points {name}={n}; it must be >= 1")
+        raise ValueError(f"pysyclfft: Invalid number of FFT data points {name}={n}; {name} must be >= 1")
     return n
 
 

@@ -35,49 +35,33 @@ def _trig(x, family, type, axes, lengths, norm, orthogonalize, forward, workers,
     return _plan.Plan(x, lengths, axes, kind, norm=norm, orthogonalize=orthogonalize)(x, forward=forward)
 
 
-def dct(x, type=2, n=None, axis=-1, norm=None, overwrite_x=False, workers=None, orthogonalize=None, plan=None):
-    """Discrete cosine transform of type 1-4 along `axis` (scipy.fft.dct)."""
-    axis, n = _args.one_axis(shape_of(x), n, axis)
-    return _trig(x, "dct", type, (axis,), (n,), norm, orthogonalize, True, workers, plan)
+def _named(transform, name, doc):
+    transform.__name__ = transform.__qualname__ = name
+    transform.__doc__ = doc
+    return transform
 
 
-def idct(x, type=2, n=None, axis=-1, norm=None, overwrite_x=False, workers=None, orthogonalize=None, plan=None):
-    """Inverse discrete cosine transform of type 1-4 along `axis` (scipy.fft.idct)."""
-    axis, n = _args.one_axis(shape_of(x), n, axis)
-    return _trig(x, "dct", type, (axis,), (n,), norm, orthogonalize, False, workers, plan)
+def _along_axis(family, forward):
+    """scipy.fft's dct/idct/dst/idst: one axis, `n` points."""
+    def transform(x, type=2, n=None, axis=-1, norm=None, overwrite_x=False, workers=None, orthogonalize=None,
+                  plan=None):
+        axis, n = _args.one_axis(shape_of(x), n, axis)
+        return _trig(x, family, type, (axis,), (n,), norm, orthogonalize, forward, workers, plan)
+    name = family if forward else "i" + family
+    return _named(transform, name, f"{_TITLES[family, forward]} of type 1-4 along `axis` (scipy.fft.{name}).")
 
 
-def dst(x, type=2, n=None, axis=-1, norm=None, overwrite_x=False, workers=None, orthogonalize=None, plan=None):
-    """Discrete sine transform of type 1-4 along `axis` (scipy.fft.dst)."""
-    axis, n = _args.one_axis(shape_of(x), n, axis)
-    return _trig(x, "dst", type, (axis,), (n,), norm, orthogonalize, True, workers, plan)
+def _over_axes(family, forward):
+    """scipy.fft's dctn/idctn/dstn/idstn: `axes`, `s` points along them."""
+    def transform(x, type=2, s=None, axes=None, norm=None, overwrite_x=False, workers=None, orthogonalize=None,
+                  plan=None):
+        axes, s = _args.axes_and_shape(shape_of(x), s, axes)
+        return _trig(x, family, type, axes, s, norm, orthogonalize, forward, workers, plan)
+    name = (family if forward else "i" + family) + "n"
+    return _named(transform, name, f"n-D {_TITLES[family, forward].lower()} over `axes` (scipy.fft.{name}).")
 
 
-def idst(x, type=2, n=None, axis=-1, norm=None, overwrite_x=False, workers=None, orthogonalize=None, plan=None):
-    """Inverse discrete sine transform of type 1-4 along `axis` (scipy.fft.idst)."""
-    axis, n = _args.one_axis(shape_of(x), n, axis)
-    return _trig(x, "dst", type, (axis,), (n,), norm, orthogonalize, False, workers, plan)
-
-
-def dctn(x, type=2, s=None, axes=None, norm=None, overwrite_x=False, workers=None, *, orthogonalize=None, plan=None):
-    """n-D discrete cosine transform over `axes` (scipy.fft.dctn)."""
-    axes, s = _args.axes_and_shape(shape_of(x), s, axes)
-    return _trig(x, "dct", type, axes, s, norm, orthogonalize, True, workers, plan)
-
-
-def idctn(x, type=2, s=None, axes=None, norm=None, overwrite_x=False, workers=None, orthogonalize=None, plan=None):
-    """Inverse n-D discrete cosine transform over `axes` (scipy.fft.idctn)."""
-    axes, s = _args.axes_and_shape(shape_of(x), s, axes)
-    return _trig(x, "dct", type, axes, s, norm, orthogonalize, False, workers, plan)
-
-
-def dstn(x, type=2, s=None, axes=None, norm=None, overwrite_x=False, workers=None, orthogonalize=None, plan=None):
-    """n-D discrete sine transform over `axes` (scipy.fft.dstn)."""
-    axes, s = _args.axes_and_shape(shape_of(x), s, axes)
-    return _trig(x, "dst", type, axes, s, norm, orthogonalize, True, workers, plan)
-
-
-def idstn(x, type=2, s=None, axes=None, norm=None, overwrite_x=False, workers=None, orthogonalize=None, plan=None):
-    """Inverse n-D discrete sine transform over `axes` (scipy.fft.idstn)."""
-    axes, s = _args.axes_and_shape(shape_of(x), s, axes)
-    return _trig(x, "dst", type, axes, s, norm, orthogonalize, False, workers, plan)
+_TITLES = {("dct", True): "Discrete cosine transform", ("dct", False): "Inverse discrete cosine transform",
+           ("dst", True): "Discrete sine transform", ("dst", False): "Inverse discrete sine transform"}
+dct, idct, dst, idst = (_along_axis(f, d) for f in ("dct", "dst") for d in (True, False))
+dctn, idctn, dstn, idstn = (_over_axes(f, d) for f in ("dct", "dst") for d in (True, False))

@@ -7,29 +7,15 @@ DeviceArray. The shifts roll USM arrays as block copies on the device
 (pysyclfft/_memory.py assign), CuPy arrays and CUDA tensors by their library on
 its stream, and numpy arrays on the host, so no data crosses between them."""
 import itertools
-import operator
 
 import numpy as np
 
 import dpctl
 
-from . import _args, _arrays, _cuda_arrays, _device_array, _memory
+from . import _args, _arrays, _core, _cuda_arrays, _device_array, _memory
 
 # Prime factors the kernels have radices for: lengths made of them are fastest.
-FAST_PRIMES = (2, 3, 5, 7, 11, 13)
-
-
-def _check_count(n):
-    """numpy's rule: n must be an integer (ValueError otherwise); here also >= 1."""
-    if isinstance(n, (bool, np.bool_)):
-        raise ValueError("pysyclfft: n (the number of samples) must be an integer, got bool")
-    try:
-        n = operator.index(n)
-    except TypeError:
-        raise ValueError(f"pysyclfft: n (the number of samples) must be an integer, got {type(n).__name__}") from None
-    if n < 1:
-        raise ValueError(f"pysyclfft: n (the number of samples) must be >= 1, got {n}")
-    return n
+FAST_PRIMES = tuple(_core.radix_primes())
 
 
 def _check_spacing(d):
@@ -77,7 +63,7 @@ def sample_frequencies(n, d, full, dtype=None, device=None, usm_type=None, sycl_
     A numpy array (float64 unless `dtype`) when no SYCL placement is asked for
     (numpy in, numpy out); a device array (dpnp, or DeviceArray without dpnp) on
     `device`/`sycl_queue` when one is, or when `on_device` (dpnp.fft)."""
-    n, d, dtype = _check_count(n), _check_spacing(d), _check_float_dtype(dtype)
+    n, d, dtype = _args.check_points(n, "n", ValueError), _check_spacing(d), _check_float_dtype(dtype)
     if on_device is None:
         on_device = device is not None or usm_type is not None or sycl_queue is not None
     k = np.arange(n if full else n // 2 + 1, dtype=np.float64)

@@ -32,9 +32,3 @@ def release_finished():
     """Drop the references held for finished work (their arrays may die now)."""
     with _lock:
         _purge()
-
-
-def pending_count():
-    with _lock:
-        _purge()
-        return len(_pending)

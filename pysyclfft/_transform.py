@@ -103,7 +103,7 @@ class NdTransform:
         # What the plan reads of the input (c2r: the half spectrum).
         self._in_lengths = self.lengths[:-1] + (self.lengths[-1] // 2 + 1,) if kind == "c2r" else self.lengths
         trig = kind.startswith(("dct", "dst"))
-        options = dict(memory="minimal" if memory == "minimal" else "default", kind=_CORE_KIND[kind],
+        options = dict(memory=memory, kind=_CORE_KIND[kind],
                        complex_data=trig and self.result_dtype.kind == "c",
                        orthogonalize=trig and (norm == "ortho" if orthogonalize is None else bool(orthogonalize)))
         is_double = self.result_dtype in (np.float64, np.complex128)

@@ -7,7 +7,7 @@ import numpy as np
 import pytest
 
 from conftest import to_numpy as host
-from pysyclfft import _core, config
+from pysyclfft import _arrays, _core, config
 
 
 def assert_close(got, ref, dtype, n, constant):
@@ -30,3 +30,13 @@ def unfused():
     yield
     _core.force_unfused_maps(False)
     config.clear_plan_cache()
+
+
+def precompile_unfused(jobs, is_double):
+    """Compile the unfused path's kernels (load and store passes, the complex plan
+    between) of (RealTransform, length) pairs, in one build per entry point."""
+    _core.force_unfused_maps(True)
+    try:
+        _core.precompile_real(_arrays.default_queue(), jobs, is_double)
+    finally:
+        _core.force_unfused_maps(False)

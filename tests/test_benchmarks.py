@@ -80,3 +80,20 @@ def test_unknown_suite_or_peer_is_rejected():
         bench.parse_args(["--suite", "c2c,nope"])
     with pytest.raises(SystemExit):
         bench.parse_args(["--peers", "numpy,fftw3"])
+
+
+def test_compare_runs_flags_only_slowdowns_beyond_the_spread():
+    """compare_runs.py (old vs new builds over several runs): a row is `slower` when the
+    ratio of the medians exceeds 1 by more than either build's spread."""
+    import compare_runs
+
+    def run(ms_a, ms_b):
+        results = lambda ms: {"ours": {"status": "ok", "ms": ms}}  # noqa: E731
+        return {"meta": {}, "cases": [{"suite": "c2c", "label": "a", "dtype": "complex64", "results": results(ms_a)},
+                                      {"suite": "c2c", "label": "b", "dtype": "complex64", "results": results(ms_b)}]}
+    old = [run(1.0, 1.0), run(1.1, 1.0), run(0.9, 1.0)]  # spreads: a 20%, b 0%
+    new = [run(1.1, 1.3), run(1.15, 1.3), run(1.05, 1.3)]  # a: 1.10x (within 20%), b: 1.30x
+    rows = {r["case"]: r for r in compare_runs.compare(old, new)}
+    assert rows["a"]["new_over_old"] == pytest.approx(1.1) and not rows["a"]["slower"]
+    assert rows["b"]["new_over_old"] == pytest.approx(1.3) and rows["b"]["slower"]
+    assert "slower beyond the spread: c2c b complex64 ours" in compare_runs.markdown(list(rows.values()))

@@ -13,8 +13,8 @@ import scipy.fft as sf
 from conftest import DEVICE_KIND, as_kind, dpnp, dpt, needs_dpnp
 
 import pysyclfft
-from pysyclfft import _arrays, _core
-from real_helpers import assert_close as _assert_close, unfused  # noqa: F401 (unfused: a fixture)
+from pysyclfft import _core
+from real_helpers import assert_close as _assert_close, precompile_unfused, unfused  # noqa: F401 (unfused: a fixture)
 
 SIZES = (2, 3, 16, 17, 100, 1024, 4097)
 ND_SIZES = (3, 4, 5, 6, 8, 10)
@@ -33,7 +33,7 @@ def kernels():
     pysyclfft.precompile_real(sorted(set(SIZES) | set(ND_SIZES) | {1, 7, 15}), TRANSFORMS, np.float64)
     pysyclfft.precompile_real((1, 3, 16, 100, 1024), TRANSFORMS, np.float32)
     jobs = [(getattr(_core.RealTransform, t), n) for t in TRANSFORMS for n in UNFUSED_LENGTHS]
-    _core.precompile_map_passes(_arrays.default_queue(), jobs, True)
+    precompile_unfused(jobs, True)
     pysyclfft.precompile((6, 7, 8, 11, 13, 14), np.complex128)
 
 

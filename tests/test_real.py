@@ -11,9 +11,9 @@ from numpy.exceptions import AxisError
 from conftest import DEVICE_KIND, as_kind, dpnp, dpt, needs_dpnp
 
 import pysyclfft
-from pysyclfft import _arrays, _core
+from pysyclfft import _core
 from threads import run_threads
-from real_helpers import assert_close as _assert_close, unfused  # noqa: F401 (unfused: a fixture)
+from real_helpers import assert_close as _assert_close, precompile_unfused, unfused  # noqa: F401 (unfused: a fixture)
 
 # even, odd, prime (7, 13 single kernel; 17, 101 Rader; 4099 Bluestein), large (packed
 # length 8192 = twice the double-precision single-kernel limit), beyond (2**20).
@@ -34,7 +34,7 @@ def kernels():
         pysyclfft.precompile_real(sorted(lengths), ("r2c", "c2r"), dtype)
         pysyclfft.precompile(ND_LENGTHS, np.result_type(dtype, np.complex64))
     jobs = [(t, n) for t in (_core.RealTransform.r2c, _core.RealTransform.c2r) for n in UNFUSED_LENGTHS]
-    _core.precompile_map_passes(_arrays.default_queue(), jobs, True)
+    precompile_unfused(jobs, True)
 
 
 def assert_close(got, ref, dtype, n):

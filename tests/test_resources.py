@@ -122,10 +122,26 @@ def test_core_plans_give_their_device_tables_back():
     assert _core.live_device_tables() == before + 100
     del plans
     assert _core.live_device_tables() == before
-    mapped = [_core.MapPassPlan(queue, _core.RealTransform.dct2, 48, True) for _ in range(20)]
-    assert _core.live_device_tables() == before + 20
-    del mapped
-    assert _core.live_device_tables() == before
+
+
+def test_nd_plans_give_their_line_plans_tables_back():
+    """n-D plans share one cached 1-D plan (and its tables) per length: the tables
+    stay while a plan uses them, after the cache lets go, and go with the last plan."""
+    queue = dpctl.SyclQueue()
+    for unfused in (False, True):  # the fused map kernel; load and store passes around a complex plan
+        _core.force_unfused_maps(unfused)  # empties the 1-D plan cache
+        try:
+            before = _core.live_device_tables()
+            plans = [_core.NdPlan(queue, [4, 48], [1], [48], True, 1.0, 1.0, kind=_core.TransformKind.dct2)
+                     for _ in range(20)]
+            held = _core.live_device_tables() - before
+            assert held > 0
+            _core.clear_line_plans()
+            assert _core.live_device_tables() == before + held
+            del plans
+            assert _core.live_device_tables() == before
+        finally:
+            _core.force_unfused_maps(False)
 
 
 def test_plan_cache_churn_does_not_leak():

@@ -10,8 +10,6 @@
 #include "dpctl4pybind11.hpp"
 #include "pysyclfft/plan/any_c2c_plan.hpp"
 #include "pysyclfft/plan/copy_rows.hpp"
-#include "pysyclfft/plan/map_pass_plan.hpp"
-#include "pysyclfft/plan/mapped_plan.hpp"
 #include "pysyclfft/plan/nd_plan.hpp"
 #include "pysyclfft/plan/table_cache.hpp"
 
@@ -22,10 +20,11 @@ namespace {
 
 Precision precision_of(bool is_double) { return is_double ? Precision::f64 : Precision::f32; }
 
+// Python's names of the memory modes (pysyclfft's memory=).
 Memory memory_of(const std::string& memory) {
-  if (memory == "default") return Memory::fast;
+  if (memory == "auto") return Memory::automatic;
   if (memory == "minimal") return Memory::minimal;
-  throw std::invalid_argument("pysyclfft: memory must be 'default' or 'minimal', got '" + memory + "'");
+  throw std::invalid_argument("pysyclfft: memory must be 'auto' or 'minimal', got '" + memory + "'");
 }
 
 BatchLayout make_layout(std::int64_t in_offset, std::int64_t in_stride, std::int64_t out_offset, std::int64_t out_stride,
@@ -33,10 +32,17 @@ BatchLayout make_layout(std::int64_t in_offset, std::int64_t in_stride, std::int
                         const std::vector<std::int64_t>& out_dists) {
   if (counts.size() > 2 || in_dists.size() != counts.size() || out_dists.size() != counts.size())
     throw std::invalid_argument("pysyclfft: at most two batch dimensions per launch");
-  BatchLayout l{in_offset, out_offset, in_stride, out_stride, 1, 0, 0, 1, 0, 0};
-  if (counts.size() > 0) l.count0 = counts[0], l.in_dist0 = in_dists[0], l.out_dist0 = out_dists[0];
-  if (counts.size() > 1) l.count1 = counts[1], l.in_dist1 = in_dists[1], l.out_dist1 = out_dists[1];
-  return l;
+  std::vector<BatchDim> dims;
+  for (std::size_t i = 0; i < counts.size(); ++i) dims.push_back({counts[i], in_dists[i], out_dists[i]});
+  return kernel_layout(in_offset, out_offset, in_stride, out_stride, dims);
+}
+
+// The values TransformKind (n-D plans) and RealTransform (1-D real lines) share:
+// r2c, c2r and the DCT/DST types 1-4, under the same Python names.
+template <typename Kind> void bind_real_kinds(py::enum_<Kind> kinds) {
+  kinds.value("r2c", Kind::r2c).value("c2r", Kind::c2r);
+  kinds.value("dct1", Kind::dct1).value("dct2", Kind::dct2).value("dct3", Kind::dct3).value("dct4", Kind::dct4);
+  kinds.value("dst1", Kind::dst1).value("dst2", Kind::dst2).value("dst3", Kind::dst3).value("dst4", Kind::dst4);
 }
 
 }  // namespace
@@ -92,7 +98,7 @@ PYBIND11_MODULE(_core, m) {
         return precompile_any_c2c(q, lengths, precision_of(is_double), max_pass_length, m);
       },
       py::arg("queue"), py::arg("lengths"), py::arg("is_double"), py::arg("max_pass_length") = 0,
-      py::arg("memory") = "default",
+      py::arg("memory") = "auto",
       "Compile the c2c kernels of many lengths in one run-time compilation.");
 
   m.def(
@@ -128,7 +134,7 @@ PYBIND11_MODULE(_core, m) {
              return std::make_unique<AnyC2CPlan>(q, n, precision_of(is_double), max_pass_length, m);
            }),
            py::arg("queue"), py::arg("n"), py::arg("is_double"), py::arg("max_pass_length") = 0,
-           py::arg("memory") = "default",
+           py::arg("memory") = "auto",
            "max_pass_length > 0 caps the length of each pass (forces multi-pass plans; for tests and tuning). "
            "memory='minimal': no scratch buffer (four-step lengths; in-place passes and transpose).")
       .def(
@@ -148,18 +154,7 @@ PYBIND11_MODULE(_core, m) {
       .def_property_readonly("workspace_bytes", &AnyC2CPlan::workspace_bytes)
       .def("describe", &AnyC2CPlan::describe);
 
-  py::enum_<TransformKind>(m, "TransformKind")
-      .value("c2c", TransformKind::c2c)
-      .value("r2c", TransformKind::r2c)
-      .value("c2r", TransformKind::c2r)
-      .value("dct1", TransformKind::dct1)
-      .value("dct2", TransformKind::dct2)
-      .value("dct3", TransformKind::dct3)
-      .value("dct4", TransformKind::dct4)
-      .value("dst1", TransformKind::dst1)
-      .value("dst2", TransformKind::dst2)
-      .value("dst3", TransformKind::dst3)
-      .value("dst4", TransformKind::dst4);
+  bind_real_kinds(py::enum_<TransformKind>(m, "TransformKind").value("c2c", TransformKind::c2c));
   m.def("logical_size", &logical_size, py::arg("kind"), py::arg("n"),
         "The length of the DFT equivalent to the kind's transform of n points (what normalisations divide by).");
 
@@ -174,7 +169,7 @@ PYBIND11_MODULE(_core, m) {
              return std::make_unique<NdPlan>(std::move(q), std::move(spec));
            }),
            py::arg("queue"), py::arg("shape"), py::arg("axes"), py::arg("lengths"), py::arg("is_double"),
-           py::arg("forward_scale"), py::arg("backward_scale"), py::arg("memory") = "default",
+           py::arg("forward_scale"), py::arg("backward_scale"), py::arg("memory") = "auto",
            py::arg("kind") = TransformKind::c2c, py::arg("complex_data") = false, py::arg("orthogonalize") = false,
            "The transform `kind` of arrays of `shape` along `axes` (in that order), the input cropped or "
            "zero-padded to `lengths` (c2r: the real output's); the scales multiply each direction's result. "
@@ -223,26 +218,7 @@ PYBIND11_MODULE(_core, m) {
       "The launches of 1-D kernels along `axis` of strided arrays (plan/line_layouts.hpp): (in_offset, "
       "in_stride, out_offset, out_stride, counts, in_dists, out_dists) each.");
 
-  py::enum_<RealTransform>(m, "RealTransform")
-      .value("r2c", RealTransform::r2c)
-      .value("c2r", RealTransform::c2r)
-      .value("dct1", RealTransform::dct1)
-      .value("dct2", RealTransform::dct2)
-      .value("dct3", RealTransform::dct3)
-      .value("dct4", RealTransform::dct4)
-      .value("dst1", RealTransform::dst1)
-      .value("dst2", RealTransform::dst2)
-      .value("dst3", RealTransform::dst3)
-      .value("dst4", RealTransform::dst4);
-  m.def(
-      "is_single_kernel_mapped",
-      [](sycl::queue q, RealTransform t, std::int64_t n, bool is_double) {
-        return choose_mapped_params(t, n, precision_of(is_double), device_limits(q.get_device())).supported();
-      },
-      "Whether the real/trigonometric transform of length n runs as one fused kernel.");
-  m.def(
-      "mapped_fft_length", [](RealTransform t, std::int64_t n) { return map_fft_length(choose_map(t, n), n); },
-      "Length of the complex FFT that the real/trigonometric transform of length n runs.");
+  bind_real_kinds(py::enum_<RealTransform>(m, "RealTransform"));
   m.def(
       "precompile_real",
       [](sycl::queue q, const std::vector<std::pair<RealTransform, std::int64_t>>& jobs, bool is_double) {
@@ -252,76 +228,11 @@ PYBIND11_MODULE(_core, m) {
       "Compile the kernels of many (transform, length) pairs as their plans run them (fused, or load/store "
       "passes and the complex plan between), one run-time compilation per entry point; returns the kernel count.");
   m.def(
-      "precompile_mapped",
-      [](sycl::queue q, const std::vector<std::pair<RealTransform, std::int64_t>>& jobs, bool is_double) {
-        const auto names = mapped_kernel_names(q.get_device(), jobs, precision_of(is_double));
-        py::gil_scoped_release release;
-        if (!names.empty()) KernelCompiler::instance().get(q, kMappedEntryHeader, names);
-        return names.size();
+      "radix_primes",
+      [] {
+        std::vector<int> primes{2};
+        primes.insert(primes.end(), std::begin(kOddRadices), std::end(kOddRadices));
+        return primes;
       },
-      "Compile the kernels of many (transform, length) pairs in one run-time compilation.");
-
-  py::class_<MappedPlan>(m, "MappedPlan")
-      .def(py::init([](sycl::queue q, RealTransform t, std::int64_t n, bool is_double) {
-             py::gil_scoped_release release;
-             return std::make_unique<MappedPlan>(q, t, n, precision_of(is_double));
-           }),
-           py::arg("queue"), py::arg("transform"), py::arg("n"), py::arg("is_double"))
-      .def(
-          "execute",
-          [](const MappedPlan& p, std::uintptr_t in, std::uintptr_t out, std::int64_t in_offset,
-             std::int64_t in_stride, std::int64_t out_offset, std::int64_t out_stride,
-             const std::vector<std::int64_t>& counts, const std::vector<std::int64_t>& in_dists,
-             const std::vector<std::int64_t>& out_dists, double scale, double edge_in, double edge_out,
-             double imag_sign, const std::vector<sycl::event>& deps) {
-            const BatchLayout l = make_layout(in_offset, in_stride, out_offset, out_stride, counts, in_dists, out_dists);
-            py::gil_scoped_release release;
-            return p.execute(reinterpret_cast<const void*>(in), reinterpret_cast<void*>(out), l, scale, edge_in,
-                             edge_out, imag_sign, deps);
-          },
-          py::arg("in_ptr"), py::arg("out_ptr"), py::arg("in_offset"), py::arg("in_stride"), py::arg("out_offset"),
-          py::arg("out_stride"), py::arg("counts"), py::arg("in_dists"), py::arg("out_dists"), py::arg("scale"),
-          py::arg("edge_in"), py::arg("edge_out"), py::arg("imag_sign"), py::arg("deps"),
-          "Launch (in and out must not overlap); returns the computation event.")
-      .def_property_readonly("n", [](const MappedPlan& p) { return p.params().n; })
-      .def_property_readonly("fft_length", [](const MappedPlan& p) { return p.params().fft.n; })
-      .def_property_readonly("workspace_bytes", &MappedPlan::workspace_bytes)
-      .def("describe", &MappedPlan::describe);
-
-  m.def(
-      "precompile_map_passes",
-      [](sycl::queue q, const std::vector<std::pair<RealTransform, std::int64_t>>& jobs, bool is_double) {
-        const auto names = map_pass_kernel_names(jobs, precision_of(is_double));
-        py::gil_scoped_release release;
-        if (!names.empty()) KernelCompiler::instance().get(q, kMapPassEntryHeader, names);
-        return names.size();
-      },
-      "Compile the unfused load/store passes of many (transform, length) pairs in one run-time compilation.");
-
-  py::class_<MapPassPlan>(m, "MapPassPlan")
-      .def(py::init([](sycl::queue q, RealTransform t, std::int64_t n, bool is_double) {
-             py::gil_scoped_release release;
-             return std::make_unique<MapPassPlan>(q, t, n, precision_of(is_double));
-           }),
-           py::arg("queue"), py::arg("transform"), py::arg("n"), py::arg("is_double"))
-      .def(
-          "execute",
-          [](const MapPassPlan& p, std::uintptr_t in, std::uintptr_t out, std::int64_t in_offset,
-             std::int64_t in_stride, std::int64_t out_offset, std::int64_t out_stride,
-             const std::vector<std::int64_t>& counts, const std::vector<std::int64_t>& in_dists,
-             const std::vector<std::int64_t>& out_dists, bool store, double scale, double edge_in, double edge_out,
-             double imag_sign, const std::vector<sycl::event>& deps) {
-            const BatchLayout l = make_layout(in_offset, in_stride, out_offset, out_stride, counts, in_dists, out_dists);
-            py::gil_scoped_release release;
-            return p.execute(store, reinterpret_cast<const void*>(in), reinterpret_cast<void*>(out), l, scale, edge_in,
-                             edge_out, imag_sign, deps);
-          },
-          py::arg("in_ptr"), py::arg("out_ptr"), py::arg("in_offset"), py::arg("in_stride"), py::arg("out_offset"),
-          py::arg("out_stride"), py::arg("counts"), py::arg("in_dists"), py::arg("out_dists"), py::arg("store"),
-          py::arg("scale"), py::arg("edge_in"), py::arg("edge_out"), py::arg("imag_sign"), py::arg("deps"),
-          "Launch the load pass (store=False: data -> FFT buffer) or the store pass (store=True: FFT buffer -> "
-          "result); returns the computation event.")
-      .def_property_readonly("fft_length", &MapPassPlan::fft_length)
-      .def_property_readonly("fft_forward", &MapPassPlan::fft_forward)
-      .def_property_readonly("workspace_bytes", &MapPassPlan::workspace_bytes);
+      "The primes the Stockham kernels have radices for (plan/factorize.hpp): lengths made of them are fastest.");
 }

@@ -106,10 +106,10 @@ int main() {
   bool ok = true;
   // single kernel, four-step, Rader (a prime with smooth n-1), Bluestein
   for (std::int64_t n : {64, 1000, 4096, 1 << 16, 65537, 4099}) {
-    ok = check<float>(q, n, pp::Memory::fast, false) && ok;
-    if (fp64) ok = check<double>(q, n, pp::Memory::fast, false) && ok;
+    ok = check<float>(q, n, pp::Memory::automatic, false) && ok;
+    if (fp64) ok = check<double>(q, n, pp::Memory::automatic, false) && ok;
   }
   ok = check<float>(q, 1 << 16, pp::Memory::minimal, false) && ok;
-  for (std::int64_t n : {256, 1 << 15}) ok = check<float>(q, n, pp::Memory::fast, true) && ok;
+  for (std::int64_t n : {256, 1 << 15}) ok = check<float>(q, n, pp::Memory::automatic, true) && ok;
   return ok ? 0 : 1;
 }

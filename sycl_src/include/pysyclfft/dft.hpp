@@ -111,20 +111,12 @@ struct unimplemented : std::runtime_error {
 
 namespace detail {
 
+// oneMath's default strides of a row-major array: {offset 0, s_1, ..., s_d}.
 inline std::vector<std::int64_t> row_major_strides(const std::vector<std::int64_t>& lengths) {
-  std::vector<std::int64_t> strides(lengths.size() + 1, 0);
-  std::int64_t step = 1;
-  for (std::size_t d = lengths.size(); d > 0; --d) {
-    strides[d] = step;
-    step *= lengths[d - 1];
-  }
+  std::vector<std::int64_t> strides{0};
+  const auto row_major = plan::row_major_layout(lengths).strides;
+  strides.insert(strides.end(), row_major.begin(), row_major.end());
   return strides;
-}
-
-inline std::int64_t product(const std::vector<std::int64_t>& v) {
-  std::int64_t p = 1;
-  for (auto x : v) p *= x;
-  return p;
 }
 
 // Where the data of one side (input or output) of a pass lies: oneMath strides
@@ -291,7 +283,7 @@ template <precision Prec, domain Dom> class descriptor {
     const auto prec = Prec == precision::SINGLE ? plan::Precision::f32 : plan::Precision::f64;
     if (!plan::supports(q.get_device(), prec))
       throw unimplemented("pysyclfft::dft: the device has no double precision (fp64) support");
-    const auto memory = memory_minimal_ ? plan::Memory::minimal : plan::Memory::fast;
+    const auto memory = memory_minimal_ ? plan::Memory::minimal : plan::Memory::automatic;
     fwd_plan_.reset(), bwd_plan_.reset(), backward_refused_.clear();
     K fwd_kind = Dom == domain::COMPLEX ? K::c2c : K::r2c, bwd_kind = Dom == domain::COMPLEX ? K::c2c : K::c2r;
     if (kind_ == transform::HERMITIAN) std::swap(fwd_kind, bwd_kind);
@@ -372,9 +364,9 @@ template <precision Prec, domain Dom> class descriptor {
       if (in_place_) fwd_shape.back() = 2 * bwd_shape.back();
     }
     if (!fwd_.strides_set) fwd_strides_ = detail::row_major_strides(fwd_shape);
-    if (!fwd_.distance_set) fwd_distance_ = detail::product(fwd_shape);
+    if (!fwd_.distance_set) fwd_distance_ = plan::element_count(fwd_shape);
     if (!bwd_.strides_set) bwd_strides_ = detail::row_major_strides(bwd_shape);
-    if (!bwd_.distance_set) bwd_distance_ = detail::product(bwd_shape);
+    if (!bwd_.distance_set) bwd_distance_ = plan::element_count(bwd_shape);
   }
 
   std::vector<std::int64_t> checked_strides(const std::vector<std::int64_t>& s, const char* what) const {

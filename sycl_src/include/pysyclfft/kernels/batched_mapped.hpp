@@ -9,25 +9,24 @@
 
 namespace pysyclfft::kernels {
 
-template <int Kind, typename T, int L> struct MapOf;
+// From kDCT2 on, map kinds come in (DCT, DST) pairs of one map template with a Sine flag.
+template <int Pair, typename T, int L, bool Sine> struct CosineSinePair;
+template <typename T, int L, bool S> struct CosineSinePair<0, T, L, S> { using type = DCT2Map<T, L, S>; };
+template <typename T, int L, bool S> struct CosineSinePair<1, T, L, S> { using type = DCT3Map<T, L, S>; };
+template <typename T, int L, bool S> struct CosineSinePair<2, T, L, S> { using type = DCT2PackedMap<T, L, S>; };
+template <typename T, int L, bool S> struct CosineSinePair<3, T, L, S> { using type = DCT3PackedMap<T, L, S>; };
+template <typename T, int L, bool S> struct CosineSinePair<4, T, L, S> { using type = DCT4HalfMap<T, L, S>; };
+template <typename T, int L, bool S> struct CosineSinePair<5, T, L, S> { using type = DCT4FullMap<T, L, S>; };
+
+// The map of each kind.
+template <int Kind, typename T, int L>
+struct MapOf : CosineSinePair<(Kind - kDCT2) / 2, T, L, (Kind - kDCT2) % 2 == 1> {};
 template <typename T, int L> struct MapOf<kR2CFull, T, L> { using type = R2CFullMap<T, L>; };
 template <typename T, int L> struct MapOf<kR2CPacked, T, L> { using type = R2CPackedMap<T, L>; };
 template <typename T, int L> struct MapOf<kC2RFull, T, L> { using type = C2RFullMap<T, L>; };
 template <typename T, int L> struct MapOf<kC2RPacked, T, L> { using type = C2RPackedMap<T, L>; };
 template <typename T, int L> struct MapOf<kDCT1, T, L> { using type = DCT1Map<T, L>; };
 template <typename T, int L> struct MapOf<kDST1, T, L> { using type = DST1Map<T, L>; };
-template <typename T, int L> struct MapOf<kDCT2, T, L> { using type = DCT2Map<T, L, false>; };
-template <typename T, int L> struct MapOf<kDST2, T, L> { using type = DCT2Map<T, L, true>; };
-template <typename T, int L> struct MapOf<kDCT3, T, L> { using type = DCT3Map<T, L, false>; };
-template <typename T, int L> struct MapOf<kDST3, T, L> { using type = DCT3Map<T, L, true>; };
-template <typename T, int L> struct MapOf<kDCT2Packed, T, L> { using type = DCT2PackedMap<T, L, false>; };
-template <typename T, int L> struct MapOf<kDST2Packed, T, L> { using type = DCT2PackedMap<T, L, true>; };
-template <typename T, int L> struct MapOf<kDCT3Packed, T, L> { using type = DCT3PackedMap<T, L, false>; };
-template <typename T, int L> struct MapOf<kDST3Packed, T, L> { using type = DCT3PackedMap<T, L, true>; };
-template <typename T, int L> struct MapOf<kDCT4Half, T, L> { using type = DCT4HalfMap<T, L, false>; };
-template <typename T, int L> struct MapOf<kDST4Half, T, L> { using type = DCT4HalfMap<T, L, true>; };
-template <typename T, int L> struct MapOf<kDCT4Full, T, L> { using type = DCT4FullMap<T, L, false>; };
-template <typename T, int L> struct MapOf<kDST4Full, T, L> { using type = DCT4FullMap<T, L, true>; };
 
 // The c2c configuration of the map's FFT; every team owns 2L local elements
 // (the FFT's ping-pong buffers, also where a split map keeps Z).

@@ -45,7 +45,8 @@ inline std::vector<std::int64_t> in_place_pass_lengths(std::int64_t len, Precisi
   return best;
 }
 
-enum class Memory { fast, minimal };
+// memory="auto" (work buffers where they make a plan faster) or "minimal" (its tables only, or refused).
+enum class Memory { automatic, minimal };
 
 // How a length is transformed: one work-group, four-step passes, or a cyclic
 // convolution by two FFTs (Bluestein, or Rader for primes).

@@ -16,7 +16,7 @@ class AnyC2CPlan {
  public:
   // max_pass > 0 forces passes of at most that length (for tests and tuning).
   // Memory::minimal: no scratch buffer (single-kernel plans never have one).
-  AnyC2CPlan(sycl::queue q, std::int64_t n, Precision p, std::int64_t max_pass = 0, Memory memory = Memory::fast) {
+  AnyC2CPlan(sycl::queue q, std::int64_t n, Precision p, std::int64_t max_pass = 0, Memory memory = Memory::automatic) {
     if (n < 1) throw std::invalid_argument("pysyclfft: transform length must be >= 1, got " + std::to_string(n));
     if (!supports(q.get_device(), p))
       throw std::invalid_argument("pysyclfft: the device has no double precision (fp64) support");
@@ -44,7 +44,7 @@ class AnyC2CPlan {
 // Compiles the kernels of every length in `lengths` in one build per entry point.
 // Returns the number of kernel names.
 inline std::size_t precompile_any_c2c(const sycl::queue& q, const std::vector<std::int64_t>& lengths, Precision p,
-                                      std::int64_t max_pass = 0, Memory memory = Memory::fast) {
+                                      std::int64_t max_pass = 0, Memory memory = Memory::automatic) {
   const DeviceLimits lim = device_limits(q.get_device());
   std::vector<std::string> pass_names;
   for (auto n : lengths) {

@@ -73,8 +73,6 @@ class C2CPlan {
   }
 
   std::int64_t length() const { return params_.n; }
-  Precision precision() const { return params_.precision; }
-  const C2CKernelParams& params() const { return params_; }
   const sycl::queue& queue() const { return queue_; }
   std::size_t workspace_bytes() const { return twiddle_bytes_; }
 

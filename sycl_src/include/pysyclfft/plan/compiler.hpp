@@ -74,30 +74,21 @@ class KernelCompiler {
     std::lock_guard lock(mutex_);
     disk_.configure(dir, max_bytes);
   }
-  std::string binary_cache_dir() const {
-    std::lock_guard lock(mutex_);
-    return disk_.dir();
-  }
+  std::string binary_cache_dir() const { return locked([&] { return disk_.dir(); }); }
   // Builds whose kernels this process loaded from the binary cache instead of compiling.
-  std::size_t binary_cache_loads() const {
-    std::lock_guard lock(mutex_);
-    return binary_loads_;
-  }
+  std::size_t binary_cache_loads() const { return locked([&] { return binary_loads_; }); }
 
-  std::size_t cached_kernels() const {
-    std::lock_guard lock(mutex_);
-    return kernels_.size();
-  }
-  std::size_t builds() const {
-    std::lock_guard lock(mutex_);
-    return builds_;
-  }
-  void clear() {
-    std::lock_guard lock(mutex_);
-    kernels_.clear();
-  }
+  std::size_t cached_kernels() const { return locked([&] { return kernels_.size(); }); }
+  std::size_t builds() const { return locked([&] { return builds_; }); }
+  void clear() { locked([&] { kernels_.clear(); }); }
 
  private:
+  // f() under the compiler's lock.
+  template <class F> auto locked(F f) const -> decltype(f()) {
+    std::lock_guard lock(mutex_);
+    return f();
+  }
+
   using Key = std::tuple<std::size_t, std::size_t, std::string>;
   static Key key_of(const sycl::context& c, const sycl::device& d, const std::string& name) {
     return {std::hash<sycl::context>{}(c), std::hash<sycl::device>{}(d), name};

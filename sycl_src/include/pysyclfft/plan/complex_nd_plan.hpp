@@ -13,8 +13,6 @@
 
 #include <cstdint>
 #include <memory>
-#include <mutex>
-#include <optional>
 #include <stdexcept>
 #include <string>
 #include <vector>
@@ -22,25 +20,26 @@
 #include "line_layouts.hpp"
 #include "line_plan_cache.hpp"
 #include "nd_spec.hpp"
+#include "work_buffer.hpp"
 
 namespace pysyclfft::plan {
 
 class ComplexNdPlan {
  public:
-  ComplexNdPlan(sycl::queue q, NdSpec spec) : queue_(std::move(q)), spec_(std::move(spec)) {
-    check_spec(spec_, queue_.get_device());
-    out_shape_ = resized_shape(spec_);
-    std::vector<std::int64_t> distinct = spec_.lengths;
-    if (padded() || spec_.axes.empty()) distinct.push_back(1);  // the length-1 plan copies (see copy)
-    std::sort(distinct.begin(), distinct.end());
-    distinct.erase(std::unique(distinct.begin(), distinct.end()), distinct.end());
+  ComplexNdPlan(sycl::queue q, NdSpec spec)
+      : queue_(std::move(q)),
+        spec_(checked_spec(std::move(spec), queue_.get_device())),
+        out_shape_(resized_shape(spec_)),
+        work_(std::size_t(element_count(out_shape_)) * element_bytes()) {
+    std::vector<std::int64_t> lengths = spec_.lengths;
+    if (padded() || spec_.axes.empty()) lengths.push_back(1);  // the length-1 plan copies (see copy)
+    const auto distinct = sorted_unique(lengths);
     precompile_any_c2c(queue_, distinct, spec_.precision, 0, spec_.memory);  // one build per entry point
     for (auto n : distinct) plans_.push_back(LinePlanCache::instance().c2c(queue_, n, spec_.precision, spec_.memory));
   }
 
   const std::vector<std::int64_t>& out_shape() const { return out_shape_; }
   const NdSpec& spec() const { return spec_; }
-  const sycl::queue& queue() const { return queue_; }
 
   // Device memory the plan's 1-D plans hold (tables, scratch), each length counted once.
   std::size_t workspace_bytes() const {
@@ -62,12 +61,12 @@ class ComplexNdPlan {
   sycl::event execute(const void* in, const ArrayLayout& in_layout, void* out, const ArrayLayout& out_layout,
                       bool forward, const std::vector<sycl::event>& deps) const {
     check_layout(in_layout, spec_.shape.size(), "input"), check_layout(out_layout, spec_.shape.size(), "output");
-    if (element_count(out_shape_) == 0) return barrier(deps);
+    if (element_count(out_shape_) == 0) return barrier(queue_, deps);
     const double scale = forward ? spec_.forward_scale : spec_.backward_scale;
-    if (!padded()) return barrier(passes(in, in_layout, out, out_layout, forward, scale, deps));
+    if (!padded()) return barrier(queue_, passes(in, in_layout, out, out_layout, forward, scale, deps));
     if (contiguous(out_layout) && !overlaps(in, in_layout, spec_.shape, out, out_layout, out_shape_)) {
       const auto filled = pad_into(in, in_layout, out, out_layout, deps);
-      return barrier(passes(out, out_layout, out, out_layout, forward, scale, filled));
+      return barrier(queue_, passes(out, out_layout, out, out_layout, forward, scale, filled));
     }
     return padded_through_work(in, in_layout, out, out_layout, forward, scale, deps);
   }
@@ -82,11 +81,6 @@ class ComplexNdPlan {
     for (const auto& p : plans_)
       if (p->length() == n) return *p;
     throw std::logic_error("pysyclfft: ComplexNdPlan has no plan of length " + std::to_string(n));
-  }
-
-  sycl::event barrier(const std::vector<sycl::event>& events) const {
-    if (events.size() == 1) return events[0];
-    return const_cast<sycl::queue&>(queue_).ext_oneapi_submit_barrier(events);
   }
 
   // The 1-D passes along every axis: the first reads `in`, each writes `out`.
@@ -127,7 +121,7 @@ class ComplexNdPlan {
   std::vector<sycl::event> pad_into(const void* in, const ArrayLayout& in_layout, void* out,
                                     const ArrayLayout& out_layout, const std::vector<sycl::event>& deps) const {
     auto* start = static_cast<char*>(out) + lowest_offset(out_layout, out_shape_) * std::int64_t(element_bytes());
-    sycl::event zero = const_cast<sycl::queue&>(queue_).submit([&](sycl::handler& h) {
+    sycl::event zero = queue_.submit([&](sycl::handler& h) {
       h.depends_on(deps);
       h.memset(start, 0, std::size_t(element_count(out_shape_)) * element_bytes());
     });
@@ -141,20 +135,15 @@ class ComplexNdPlan {
   // contiguous work buffer, which memory=minimal forbids.
   sycl::event padded_through_work(const void* in, const ArrayLayout& in_layout, void* out,
                                   const ArrayLayout& out_layout, bool forward, double scale,
-                                  std::vector<sycl::event> deps) const {
-    if (spec_.memory == Memory::minimal)
-      throw std::invalid_argument(
-          "pysyclfft: memory='minimal': zero-padding into a strided output or one overlapping the input needs a "
-          "work buffer; pass a contiguous output apart from the input, or use memory='auto'");
-    std::lock_guard<std::mutex> lock(work_mutex_);
-    if (!work_) work_ = device_buffer(queue_, std::size_t(element_count(out_shape_)) * element_bytes());
-    if (work_last_use_) deps.push_back(*work_last_use_);
+                                  const std::vector<sycl::event>& deps) const {
+    refuse_if_minimal(spec_, "zero-padding into a strided output or one overlapping the input needs a work "
+                             "buffer (a contiguous output apart from the input needs none)");
     const ArrayLayout work_layout = row_major_layout(out_shape_);
-    auto events = pad_into(in, in_layout, work_.get(), work_layout, deps);
-    events = passes(work_.get(), work_layout, work_.get(), work_layout, forward, scale, events);
-    events = copy(work_.get(), work_layout, out, out_layout, out_shape_, 1.0, events);
-    work_last_use_ = barrier(events);
-    return *work_last_use_;
+    return work_.use(queue_, deps, [&](char* work, const std::vector<sycl::event>& wait) {
+      auto events = pad_into(in, in_layout, work, work_layout, wait);
+      events = passes(work, work_layout, work, work_layout, forward, scale, events);
+      return barrier(queue_, copy(work, work_layout, out, out_layout, out_shape_, 1.0, events));
+    });
   }
 
   // Whether the array fills one block of memory without gaps, in any dimension order.
@@ -188,13 +177,11 @@ class ComplexNdPlan {
     return a_lo < b_hi && b_lo < a_hi;
   }
 
-  sycl::queue queue_;
+  mutable sycl::queue queue_;  // submit() is not const
   NdSpec spec_;
   std::vector<std::int64_t> out_shape_;
+  WorkBuffer work_;  // allocated by the first padded call that needs it (not in workspace_bytes)
   std::vector<std::shared_ptr<const AnyC2CPlan>> plans_;  // one per distinct length
-  mutable std::mutex work_mutex_;
-  mutable std::shared_ptr<void> work_;  // made on the first padded call that needs it
-  mutable std::optional<sycl::event> work_last_use_;
 };
 
 }  // namespace pysyclfft::plan

@@ -51,6 +51,4 @@ inline std::vector<int> stockham_radices(std::int64_t n, int max_pow2_radix = 8,
   return radices;
 }
 
-inline bool is_stockham_size(std::int64_t n) { return n >= 1 && (n == 1 || !stockham_radices(n).empty()); }
-
 }  // namespace pysyclfft::plan

@@ -28,8 +28,8 @@ namespace pysyclfft::plan {
 class HalfSpectrumNdPlan {
  public:
   HalfSpectrumNdPlan(sycl::queue q, NdSpec spec)
-      : queue_(std::move(q)), spec_(std::move(spec)), r2c_(spec_.kind == TransformKind::r2c) {
-    check_spec(spec_, queue_.get_device());
+      : queue_(std::move(q)), spec_(checked_spec(std::move(spec), queue_.get_device())),
+        r2c_(spec_.kind == TransformKind::r2c) {
     axis_ = spec_.axes.back();
     const std::int64_t n = spec_.lengths.back();
     real_shape_ = complex_shape_ = resized_shape(spec_);

@@ -65,6 +65,16 @@ inline std::vector<BatchDim> merge_batch_dims(std::vector<BatchDim> dims) {
   return merged;
 }
 
+// One launch's BatchLayout: offsets and element strides of its lines, and up to
+// two batch dimensions (the kernels' two) from `dims`.
+inline BatchLayout kernel_layout(std::int64_t in_offset, std::int64_t out_offset, std::int64_t in_stride,
+                                 std::int64_t out_stride, const std::vector<BatchDim>& dims) {
+  BatchLayout l{in_offset, out_offset, in_stride, out_stride, 1, 0, 0, 1, 0, 0};
+  if (dims.size() > 0) l.count0 = dims[0].count, l.in_dist0 = dims[0].in, l.out_dist0 = dims[0].out;
+  if (dims.size() > 1) l.count1 = dims[1].count, l.in_dist1 = dims[1].in, l.out_dist1 = dims[1].out;
+  return l;
+}
+
 // The launches of the 1-D transforms along dimension `axis` of arrays of
 // `shape` (the lines' other dimensions), read from `in` and written to `out`.
 inline std::vector<BatchLayout> line_layouts(const std::vector<std::int64_t>& shape, std::size_t axis,
@@ -74,9 +84,8 @@ inline std::vector<BatchLayout> line_layouts(const std::vector<std::int64_t>& sh
     if (j != axis) dims.push_back({shape[j], in.strides[j], out.strides[j]});
   dims = merge_batch_dims(dims);
   const std::size_t in_kernel = std::min<std::size_t>(dims.size(), 2);
-  BatchLayout layout{in.offset, out.offset, in.strides[axis], out.strides[axis], 1, 0, 0, 1, 0, 0};
-  if (in_kernel > 0) layout.count0 = dims[0].count, layout.in_dist0 = dims[0].in, layout.out_dist0 = dims[0].out;
-  if (in_kernel > 1) layout.count1 = dims[1].count, layout.in_dist1 = dims[1].in, layout.out_dist1 = dims[1].out;
+  const BatchLayout layout = kernel_layout(in.offset, out.offset, in.strides[axis], out.strides[axis],
+                                           {dims.begin(), dims.begin() + in_kernel});
   std::int64_t loops = 1;
   for (std::size_t i = in_kernel; i < dims.size(); ++i) loops *= dims[i].count;
   std::vector<BatchLayout> layouts;

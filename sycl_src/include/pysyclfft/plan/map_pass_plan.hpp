@@ -75,7 +75,6 @@ class MapPassPlan {
   bool fft_forward() const { return kernels::map_sign(kind_) < 0; }
   // Device memory the plan holds (its map table; the complex plan counts its own).
   std::size_t workspace_bytes() const { return workspace_bytes_; }
-  const sycl::queue& queue() const { return queue_; }
 
  private:
   mutable sycl::queue queue_;

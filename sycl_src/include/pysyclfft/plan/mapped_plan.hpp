@@ -114,9 +114,6 @@ class MappedPlan {
     });
   }
 
-  const MappedKernelParams& params() const { return params_; }
-  const sycl::queue& queue() const { return queue_; }
-
   // Device memory the plan holds (twiddle and map tables).
   std::size_t workspace_bytes() const { return workspace_bytes_; }
   std::string describe() const {

@@ -59,7 +59,7 @@ namespace pysyclfft::plan {
 
 class MultipassPlan {
  public:
-  MultipassPlan(sycl::queue q, std::int64_t n, Precision p, std::int64_t max_pass = 0, Memory memory = Memory::fast)
+  MultipassPlan(sycl::queue q, std::int64_t n, Precision p, std::int64_t max_pass = 0, Memory memory = Memory::automatic)
       : queue_(std::move(q)), n_(n), precision_(p), memory_(memory) {
     const DeviceLimits lim = device_limits(queue_.get_device());
     algorithm_ = choose_algorithm(n, p, lim, max_pass);
@@ -83,7 +83,7 @@ class MultipassPlan {
 
   // Names of the kernels of a plan for `n` (for precompiling many lengths at once).
   static std::vector<std::string> kernel_names(std::int64_t n, Precision p, const DeviceLimits& lim,
-                                               std::int64_t max_pass = 0, Memory memory = Memory::fast) {
+                                               std::int64_t max_pass = 0, Memory memory = Memory::automatic) {
     const Algorithm a = choose_algorithm(n, p, lim, max_pass);
     if (a == Algorithm::single_kernel) return {};
     const std::vector<std::int64_t> lengths = planned_pass_lengths(n, p, lim, max_pass, memory);
@@ -117,7 +117,6 @@ class MultipassPlan {
   }
 
   std::int64_t length() const { return n_; }
-  Precision precision() const { return precision_; }
   const sycl::queue& queue() const { return queue_; }
   std::size_t workspace_bytes() const {
     return table_bytes_ + cycle_bytes_ + scratch_count_ * scratch_bytes_ + ends_bytes_;

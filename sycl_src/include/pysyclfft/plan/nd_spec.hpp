@@ -6,6 +6,7 @@
 #pragma once
 #include <sycl/sycl.hpp>
 
+#include <algorithm>
 #include <cmath>
 #include <cstdint>
 #include <stdexcept>
@@ -31,12 +32,19 @@ struct NdSpec {
   std::vector<std::int64_t> lengths;  // points per transformed axis (pad or crop the input; c2r: the real output's)
   Precision precision = Precision::f32;
   double forward_scale = 1.0, backward_scale = 1.0;  // multiply each direction's result
-  Memory memory = Memory::fast;  // minimal: device tables only, no work buffer (else refused)
+  Memory memory = Memory::automatic;  // minimal: device tables only, no work buffer (else refused)
   TransformKind kind = TransformKind::c2c;
   bool complex_data = false;   // dct/dst: complex data, transformed as its real and imaginary parts
   bool orthogonalize = false;  // dct/dst: scipy's orthogonalize (the end points scaled to an orthogonal transform)
   bool overwrite_input = false;  // c2r: the complex passes may run in place on the input (dft.hpp's INPLACE)
 };
+
+// The distinct values of v, sorted: the 1-D plans (and builds) an n-D plan needs, each once.
+template <typename T> std::vector<T> sorted_unique(std::vector<T> v) {
+  std::sort(v.begin(), v.end());
+  v.erase(std::unique(v.begin(), v.end()), v.end());
+  return v;
+}
 
 inline bool is_trig(TransformKind k) { return k >= TransformKind::dct1; }
 inline bool is_dct(TransformKind k) { return k >= TransformKind::dct1 && k <= TransformKind::dct4; }
@@ -84,7 +92,8 @@ inline bool padded(const NdSpec& s) {
   return false;
 }
 
-inline void check_spec(const NdSpec& s, const sycl::device& dev) {
+// The spec, after checking that it describes a transform the device can run.
+inline NdSpec checked_spec(NdSpec s, const sycl::device& dev) {
   const std::size_t rank = s.shape.size();
   if (s.axes.size() != s.lengths.size()) throw std::invalid_argument("pysyclfft: one length per transformed axis");
   for (auto d : s.shape)
@@ -110,6 +119,7 @@ inline void check_spec(const NdSpec& s, const sycl::device& dev) {
     throw std::invalid_argument("pysyclfft: complex_data is for DCT/DST plans (c2c data is complex already)");
   if (!supports(dev, s.precision))
     throw std::invalid_argument("pysyclfft: the device has no double precision (fp64) support");
+  return s;
 }
 
 inline void check_layout(const ArrayLayout& l, std::size_t rank, const char* what) {

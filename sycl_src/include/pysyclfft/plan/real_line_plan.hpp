@@ -71,7 +71,7 @@ class RealLinePlan {
     return !force_unfused_maps() && choose_mapped_params(t, n, p, device_limits(dev)).supported();
   }
 
-  RealLinePlan(sycl::queue q, RealTransform t, std::int64_t n, Precision p, Memory memory = Memory::fast)
+  RealLinePlan(sycl::queue q, RealTransform t, std::int64_t n, Precision p, Memory memory = Memory::automatic)
       : queue_(std::move(q)), transform_(t), length_(n) {
     if (fused(queue_.get_device(), t, n, p)) {
       fused_ = std::make_unique<MappedPlan>(queue_, t, n, p);
@@ -90,7 +90,7 @@ class RealLinePlan {
   // `c2c_lengths`, compiled in one build per entry point.
   // Returns the number of kernels compiled or found (pysyclfft.precompile_real's count).
   static std::size_t precompile(const sycl::queue& q, const std::vector<std::pair<RealTransform, std::int64_t>>& jobs,
-                                Precision p, std::vector<std::int64_t> c2c_lengths, Memory memory = Memory::fast) {
+                                Precision p, std::vector<std::int64_t> c2c_lengths, Memory memory = Memory::automatic) {
     std::vector<std::pair<RealTransform, std::int64_t>> fused_jobs, unfused_jobs;
     for (const auto& job : jobs) {
       if (fused(q.get_device(), job.first, job.second, p)) {

@@ -21,16 +21,15 @@ namespace pysyclfft::plan {
 
 class TrigNdPlan {
  public:
-  TrigNdPlan(sycl::queue q, NdSpec spec) : queue_(std::move(q)), spec_(std::move(spec)) {
-    check_spec(spec_, queue_.get_device());
-    out_shape_ = resized_shape(spec_);
-    view_in_shape_ = real_view(spec_.shape), view_out_shape_ = real_view(out_shape_);
-    std::vector<std::int64_t> distinct = spec_.lengths;
-    std::sort(distinct.begin(), distinct.end());
-    distinct.erase(std::unique(distinct.begin(), distinct.end()), distinct.end());
+  TrigNdPlan(sycl::queue q, NdSpec spec)
+      : queue_(std::move(q)),
+        spec_(checked_spec(std::move(spec), queue_.get_device())),
+        out_shape_(resized_shape(spec_)),
+        view_in_shape_(real_view(spec_.shape)),
+        view_out_shape_(real_view(out_shape_)) {
     std::vector<std::pair<RealTransform, std::int64_t>> jobs;
     for (bool forward : {true, false})
-      for (auto n : distinct) {
+      for (auto n : sorted_unique(spec_.lengths)) {
         jobs.push_back({line_transform(spec_.kind, forward), n});
         if (!RealLinePlan::fused(queue_.get_device(), jobs.back().first, n, spec_.precision))
           refuse_if_minimal(spec_, "the DCT/DST length " + std::to_string(n) +
@@ -40,8 +39,7 @@ class TrigNdPlan {
       refuse_if_minimal(spec_, "zero-padding the input copies it into a work buffer");
       stage_ = std::make_unique<WorkBuffer>(std::size_t(element_count(view_out_shape_)) * real_size(spec_.precision));
     }
-    std::sort(jobs.begin(), jobs.end());  // types 1 and 4 are their own inverses: one plan serves both directions
-    jobs.erase(std::unique(jobs.begin(), jobs.end()), jobs.end());
+    jobs = sorted_unique(jobs);  // types 1 and 4 are their own inverses: one plan serves both directions
     RealLinePlan::precompile(queue_, jobs, spec_.precision, {}, spec_.memory);  // one build per entry point
     for (const auto& [t, n] : jobs) lines_.push_back(LinePlanCache::instance().real(queue_, t, n, spec_.precision, spec_.memory));
   }
