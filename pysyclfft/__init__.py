@@ -26,6 +26,7 @@ else:
 
     _core.set_kernel_include_dir(str(_environment.include_dir()))
     _environment.configure_binary_cache(_core)
+    _environment.configure_specialization(_core)
 
     from ._dct import dct, dctn, dst, dstn, idct, idctn, idst, idstn  # noqa: E402
     from ._fft import fft, fft2, fftn, ifft, ifft2, ifftn  # noqa: E402

@@ -168,3 +168,35 @@ def clear_memory_pool():
     """Free the pool's idle blocks. Arrays alive keep their memory; it returns to the
     pool when they die."""
     _pool.pool.clear()
+
+
+def set_specialization(mode):
+    """When a plan of a new length gets kernels compiled for its length:
+    'background' (default; also the PYSYCLFFT_SPECIALIZE environment variable):
+    at once when they are in the kernel caches, else a plan on the generic
+    kernel set (compiled once per device and precision) serves at once while a
+    worker thread compiles them, and the plan switches over when they are ready;
+    'wait': the call compiles them and waits (every plan is specialized);
+    'generic': never (generic kernels only; slower, for measurements).
+    Plans made before the change keep their kernels: the plan caches are emptied."""
+    from . import _core, _environment
+
+    if mode not in _environment.SPECIALIZATION_MODES:
+        raise ValueError(f"specialization must be one of {_environment.SPECIALIZATION_MODES}, got {mode!r}")
+    _core.set_specialization(mode)
+    _core.clear_line_plans()
+    clear_plan_cache()
+
+
+def get_specialization():
+    from . import _core
+
+    return _core.specialization()
+
+
+def wait_for_specialized():
+    """Block (without holding the GIL) until every plan waiting for its specialized
+    kernels has them (or their build failed: such plans keep the generic kernels)."""
+    from . import _core
+
+    _core.wait_for_specialized()

@@ -79,6 +79,42 @@ PYBIND11_MODULE(_core, m) {
       "Compile the c2c kernels of many lengths in one run-time compilation.");
 
   m.def(
+      "set_specialization",
+      [](const std::string& mode) {
+        if (mode == "background") specialization() = Specialization::background;
+        else if (mode == "wait") specialization() = Specialization::wait;
+        else if (mode == "generic") specialization() = Specialization::generic;
+        else
+          throw std::invalid_argument("pysyclfft: specialization must be 'background', 'wait' or 'generic', got '" +
+                                      mode + "'");
+      },
+      py::arg("mode"), "When new plans get their specialized kernels (plan/background_compiler.hpp).");
+  m.def("specialization", [] {
+    const Specialization mode = specialization();
+    return std::string(mode == Specialization::background ? "background"
+                       : mode == Specialization::wait     ? "wait"
+                                                          : "generic");
+  });
+  m.def(
+      "wait_for_specialized",
+      [] {
+        py::gil_scoped_release release;
+        BackgroundCompiler::instance().wait_idle();
+      },
+      "Block until the background compiler has run every queued job.");
+  m.def("background_jobs", [] { return BackgroundCompiler::instance().pending(); },
+        "Background compile jobs queued or running.");
+  m.def("shutdown_background", [] { BackgroundCompiler::instance().shutdown(); },
+        "Drop queued background compiles and start no more (process exit).");
+  m.def(
+      "precompile_generic",
+      [](sycl::queue q, bool is_double) {
+        py::gil_scoped_release release;
+        return generic_kernels(q, precision_of(is_double)).size();
+      },
+      py::arg("queue"), py::arg("is_double"), "Compile (or load) the generic kernel set of one precision.");
+
+  m.def(
       "copy_and_wait",
       [](sycl::queue q, std::uintptr_t dst, std::uintptr_t src, std::size_t nbytes, const std::vector<sycl::event>& deps) {
         py::gil_scoped_release release;  // no GIL-taking host task: safe with many Python threads
@@ -114,6 +150,14 @@ PYBIND11_MODULE(_core, m) {
           py::arg("in_ptr"), py::arg("out_ptr"), py::arg("in_offset"), py::arg("in_stride"), py::arg("out_offset"),
           py::arg("out_stride"), py::arg("counts"), py::arg("in_dists"), py::arg("out_dists"), py::arg("forward"),
           py::arg("scale"), py::arg("deps"), "Launch; returns the computation event.")
+      .def(
+          "wait_specialized",
+          [](const AnyC2CPlan& p) {
+            py::gil_scoped_release release;
+            return p.wait_specialized();
+          },
+          "Block until the plan runs its specialized kernels; False if they failed to build.")
+      .def_property_readonly("is_specialized", &AnyC2CPlan::is_specialized)
       .def_property_readonly("n", &AnyC2CPlan::length)
       .def_property_readonly("workspace_bytes", &AnyC2CPlan::workspace_bytes)
       .def("describe", &AnyC2CPlan::describe);

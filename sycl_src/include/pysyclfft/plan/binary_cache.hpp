@@ -76,6 +76,12 @@ class BinaryCache {
   bool enabled() const { return !dir_.empty(); }
   const std::string& dir() const { return dir_; }
 
+  // Whether an entry for `key` is on disk (it may still fail its checks when loaded).
+  bool contains(const std::string& key) const {
+    std::error_code ec;
+    return enabled() && std::filesystem::exists(entry_path(key), ec);
+  }
+
   std::optional<NativeBinary> load(const std::string& key) const {
     if (!enabled()) return std::nullopt;
     std::error_code ec;

@@ -18,6 +18,7 @@ inline constexpr const char* kC2CEntryHeader = "pysyclfft/backends/sycl/c2c_kern
 inline constexpr const char* kPassEntryHeader = "pysyclfft/backends/sycl/multipass_kernels.hpp";
 inline constexpr const char* kMappedEntryHeader = "pysyclfft/backends/sycl/mapped_kernel.hpp";
 inline constexpr const char* kMapPassEntryHeader = "pysyclfft/backends/sycl/map_pass_kernels.hpp";
+inline constexpr const char* kGenericEntryHeader = "pysyclfft/backends/sycl/generic_kernels.hpp";
 
 // ---- instance names: function<real, args..., radices...> ----
 
@@ -82,6 +83,16 @@ inline std::string mapped_kernel_name(int kind, const C2CKernelParams& fft) {
 // pysyclfft_map_load<T, MapKind, L> and pysyclfft_map_store<T, MapKind, L>
 inline std::string map_pass_kernel_name(bool store, Precision p, int kind, std::int64_t fft_length) {
   return instance_name(store ? "pysyclfft_map_store" : "pysyclfft_map_load", p, kind, fft_length);
+}
+
+// pysyclfft_generic_stage<T, R>: the generic set is every radix of kGenericRadices
+// in one precision, always compiled and cached as one build (plan/generic_c2c_plan.hpp).
+// Radix 1 is a copy (with the fused operations of a last stage).
+inline constexpr int kGenericRadices[] = {1, 2, 3, 4, 5, 7, 8, 9, 11, 13, 16};
+inline std::vector<std::string> generic_kernel_names(Precision p) {
+  std::vector<std::string> names;
+  for (int r : kGenericRadices) names.push_back(instance_name("pysyclfft_generic_stage", p, r));
+  return names;
 }
 
 }  // namespace pysyclfft::plan

@@ -10,6 +10,7 @@
 #include <tuple>
 #include <type_traits>
 
+#include "../kernels/generic_stockham.hpp"
 #include "../kernels/layout.hpp"
 #include "../kernels/multipass.hpp"
 #include "../kernels/transpose.hpp"
@@ -43,6 +44,10 @@ template <typename T> auto flat_fields(const kernels::PassGeometry& g) {
   const auto& [d0, d1, t_begin, lines, in, out, load, store, shift, rader] = g;
   return std::tuple_cat(std::tuple(d0, d1, t_begin, lines), flat_fields<T>(in), flat_fields<T>(out),
                         std::tuple(load, store, shift, rader));
+}
+template <typename T> auto flat_fields(const kernels::GenericStage& s) {
+  const auto& [length, span, t_begin, count, load, store, shift] = s;
+  return std::tuple(length, span, t_begin, count, load, store, shift);
 }
 template <typename T> auto flat_fields(const kernels::SquareBlocks& b) {
   const auto& [a, c, d, e, f] = b;
@@ -87,6 +92,17 @@ inline void set_permute_args(sycl::handler& h, Precision p, void* data, const ke
                              const kernels::BlockCycles& cycles, const kernels::index_t* starts,
                              const kernels::index_t* members) {
   set_kernel_args(h, p, data, side, cycles, starts, members);
+}
+
+struct GenericStageArgs {
+  const void *in, *twiddle_hi, *twiddle_lo, *load_table, *store_table;
+  void* out;
+};
+inline void set_generic_stage_args(sycl::handler& h, Precision p, const GenericStageArgs& a,
+                                   const kernels::PassSide& in_side, const kernels::PassSide& out_side,
+                                   const kernels::GenericStage& stage, double scale) {
+  set_kernel_args(h, p, a.in, a.out, a.twiddle_hi, a.twiddle_lo, a.load_table, a.store_table, in_side, out_side, stage,
+                  Real{scale});
 }
 
 // The map scalars of pysyclfft_mapped and pysyclfft_map_load/store: scale, scipy's

@@ -42,7 +42,7 @@ class TrigNdPlan {
     }
     std::sort(jobs.begin(), jobs.end());  // types 1 and 4 are their own inverses: one plan serves both directions
     jobs.erase(std::unique(jobs.begin(), jobs.end()), jobs.end());
-    RealLinePlan::precompile(queue_, jobs, spec_.precision, {}, spec_.memory);  // one build per entry point
+    if (compiles_ahead()) RealLinePlan::precompile(queue_, jobs, spec_.precision, {}, spec_.memory);  // one build per entry point
     for (const auto& [t, n] : jobs) lines_.push_back(LinePlanCache::instance().real(queue_, t, n, spec_.precision, spec_.memory));
   }
 
