@@ -52,6 +52,8 @@ PYBIND11_MODULE(_core, m) {
   m.def("kernel_include_dir", [] { return KernelCompiler::instance().include_dir(); });
   m.def("compiled_kernel_count", [] { return KernelCompiler::instance().cached_kernels(); },
         "Kernels held in the in-process cache.");
+  m.def("clear_compiled_kernels", [] { KernelCompiler::instance().clear(); },
+        "Tests: forget the in-process kernels (plans keep theirs; the disk cache is untouched).");
   m.def("compile_count", [] { return KernelCompiler::instance().builds(); },
         "Run-time compilations done by this process.");
   m.def("set_binary_cache", [](const std::string& dir, std::uintmax_t max_bytes) {
