@@ -1,8 +1,11 @@
 """python -m pysyclfft: print devices, runtime versions and kernel-cache state;
 python -m pysyclfft --cmakedir: print the directory for find_package(pysyclfft);
+python -m pysyclfft precompile: build the default device's generic kernel set (every
+precision it supports) into the kernel cache, so new lengths never wait for the compiler;
 python -m pysyclfft install-cuda-support [--root DIR] [--yes]: install the files the
 run-time compiler needs for CUDA devices (see _cuda_support)."""
 import sys
+import time
 
 from . import _environment, runtime_info
 
@@ -15,6 +18,9 @@ def main():
         from . import _cuda_support
 
         _cuda_support.main(sys.argv[2:])
+        return
+    if sys.argv[1:] == ["precompile"]:
+        precompile_generic_sets()
         return
     info = runtime_info()
     print(f"pysyclfft {info['pysyclfft']}  (dpctl {info['dpctl']}, SYCL runtime {info['sycl_runtime']})")
@@ -34,6 +40,20 @@ def main():
     print(f"SYCL runtime kernel cache on disk ({state}): {info['disk_cache_dir']}, "
           f"{info['disk_cache_files']} files, {info['disk_cache_bytes'] / 1e6:.1f} MB")
     print(f"kernels in memory: {info['kernels_in_memory']}")
+
+
+def precompile_generic_sets():
+    import numpy as np
+
+    from . import _arrays, precompile_generic
+
+    queue = _arrays.default_queue()
+    dtypes = [np.complex64] + ([np.complex128] if queue.sycl_device.has_aspect_fp64 else [])
+    for dtype in dtypes:
+        print(f"generic kernel set, {np.dtype(dtype).name}, {queue.sycl_device.name}: ", end="", flush=True)
+        start = time.perf_counter()
+        count = precompile_generic(dtype, queue)
+        print(f"{count} kernels in {time.perf_counter() - start:.1f} s")
 
 
 if __name__ == "__main__":

@@ -81,22 +81,9 @@ PYBIND11_MODULE(_core, m) {
       "Compile the c2c kernels of many lengths in one run-time compilation.");
 
   m.def(
-      "set_specialization",
-      [](const std::string& mode) {
-        if (mode == "background") specialization() = Specialization::background;
-        else if (mode == "wait") specialization() = Specialization::wait;
-        else if (mode == "generic") specialization() = Specialization::generic;
-        else
-          throw std::invalid_argument("pysyclfft: specialization must be 'background', 'wait' or 'generic', got '" +
-                                      mode + "'");
-      },
+      "set_specialization", [](const std::string& mode) { specialization() = parse_specialization(mode); },
       py::arg("mode"), "When new plans get their specialized kernels (plan/background_compiler.hpp).");
-  m.def("specialization", [] {
-    const Specialization mode = specialization();
-    return std::string(mode == Specialization::background ? "background"
-                       : mode == Specialization::wait     ? "wait"
-                                                          : "generic");
-  });
+  m.def("specialization", [] { return std::string(specialization_name(specialization())); });
   m.def(
       "wait_for_specialized",
       [] {

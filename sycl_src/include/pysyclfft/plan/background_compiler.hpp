@@ -13,10 +13,13 @@
 #include <atomic>
 #include <condition_variable>
 #include <cstddef>
+#include <cstdlib>
 #include <deque>
 #include <functional>
 #include <memory>
 #include <mutex>
+#include <stdexcept>
+#include <string>
 #include <thread>
 #include <utility>
 
@@ -27,10 +30,25 @@ namespace pysyclfft::plan {
 //    else a generic plan serves until the worker has compiled them;
 //  - wait: always at once, compiling if needed (the caller waits);
 //  - generic: never (generic plans only; for tests and measurements).
+// The process starts in the mode the PYSYCLFFT_SPECIALIZE environment variable
+// names (background when unset).
 enum class Specialization { background, wait, generic };
 
+inline const char* specialization_name(Specialization s) {
+  return s == Specialization::background ? "background" : s == Specialization::wait ? "wait" : "generic";
+}
+
+inline Specialization parse_specialization(const std::string& name) {
+  for (auto s : {Specialization::background, Specialization::wait, Specialization::generic})
+    if (name == specialization_name(s)) return s;
+  throw std::invalid_argument("pysyclfft: specialization must be 'background', 'wait' or 'generic', got '" + name + "'");
+}
+
 inline std::atomic<Specialization>& specialization() {
-  static std::atomic<Specialization> mode{Specialization::background};
+  static std::atomic<Specialization> mode{[] {
+    const char* name = std::getenv("PYSYCLFFT_SPECIALIZE");
+    return name ? parse_specialization(name) : Specialization::background;
+  }()};
   return mode;
 }
 
