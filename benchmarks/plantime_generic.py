@@ -15,7 +15,7 @@ what the process itself built is cached:
   - steady: time per transform of a ~8 MiB batch on the generic and on the
     specialized kernels, in one process (median of `repeats`).
 
-    PYTHONPATH=$PWD python benchmarks/plantime_generic.py [--quick] [--json FILE]
+    PYTHONPATH=$PWD python benchmarks/plantime_generic.py [--quick] [--kinds c2c,r2c,dct2] [--json FILE]
 """
 import argparse
 import json
@@ -44,14 +44,24 @@ def generic_set():
     t = time.perf_counter(); pysyclfft.precompile_generic(dtype)
     out["seconds"] = time.perf_counter() - t
 
+KINDS = {"c2c": (pysyclfft.fft, dtype), "r2c": (pysyclfft.rfft, np.float32 if dtype == np.complex64 else np.float64),
+         "dct2": (pysyclfft.dct, np.float32 if dtype == np.complex64 else np.float64)}
+
 def first_calls():
-    for n in lengths:
-        x = np.ones((4, n), dtype)
-        t = time.perf_counter(); pysyclfft.fft(x); first = time.perf_counter() - t
-        plan = pysyclfft.get_fft_plan(x, axes=(-1,))
-        while "generic kernels" in plan.describe():
-            time.sleep(0.005)
-        out[n] = {"first_ms": first * 1e3, "switch_ms": (time.perf_counter() - t) * 1e3}
+    t = time.perf_counter(); pysyclfft.fft(np.ones(2, dtype))  # loads the generic set (background) or compiles
+    out["process_first_ms"] = (time.perf_counter() - t) * 1e3
+    pysyclfft.config.wait_for_specialized()
+    for kind in sys.argv[5].split(","):
+        call, xtype = KINDS[kind]
+        for n in lengths:
+            x = np.ones((4, n), xtype)
+            t = time.perf_counter(); call(x); first = time.perf_counter() - t
+            plan = pysyclfft.get_fft_plan(x, axes=(-1,), kind="c2c" if kind == "c2c" else "r2c")
+            while kind != "dct2" and "generic" in plan.describe():
+                time.sleep(0.005)
+            if kind == "dct2":  # no Plan object: wait for the worker
+                config.wait_for_specialized()
+            out[f"{kind} {n}"] = {"first_ms": first * 1e3, "switch_ms": (time.perf_counter() - t) * 1e3}
 
 def steady():
     for n in lengths:
@@ -71,40 +81,44 @@ print(json.dumps(out))
 """
 
 
-def _probe(task, lengths, dtype, cache, mode, repeats=5):
+def _probe(task, lengths, dtype, cache, mode, repeats=5, kinds="c2c"):
     env = dict(os.environ, SYCL_CACHE_DIR=cache, PYSYCLFFT_CACHE_DIR=cache, SYCL_CACHE_PERSISTENT="1",
                PYSYCLFFT_SPECIALIZE=mode)
     env.pop("PYSYCLFFT_DISK_CACHE", None)
     package_parent = os.path.dirname(os.path.dirname(os.path.abspath(pysyclfft.__file__)))
     env["PYTHONPATH"] = os.pathsep.join(p for p in (package_parent, env.get("PYTHONPATH", "")) if p)
-    proc = subprocess.run([sys.executable, "-c", _PROBE, task, json.dumps(lengths), dtype, str(repeats)], env=env,
+    proc = subprocess.run([sys.executable, "-c", _PROBE, task, json.dumps(lengths), dtype, str(repeats), kinds], env=env,
                           capture_output=True, text=True, check=True, cwd=cache)
     return json.loads(proc.stdout.strip().splitlines()[-1])
 
 
-def measure(lengths, dtype="complex64", repeats=5):
-    result = {"dtype": dtype, "lengths": lengths}
+def measure(lengths, dtype="complex64", repeats=5, kinds="c2c"):
+    result = {"dtype": dtype, "lengths": lengths, "kinds": kinds.split(",")}
     with tempfile.TemporaryDirectory(prefix="pysyclfft-generic-") as cache:
         result["generic_set_cold_s"] = _probe("generic_set", [], dtype, cache, "wait")["seconds"]
         result["generic_set_cached_s"] = _probe("generic_set", [], dtype, cache, "wait")["seconds"]
-        result["background"] = _probe("first_calls", lengths, dtype, cache, "background")
+        result["background"] = _probe("first_calls", lengths, dtype, cache, "background", kinds=kinds)
         result["steady"] = _probe("steady", lengths, dtype, cache, "wait", repeats)
     with tempfile.TemporaryDirectory(prefix="pysyclfft-wait-") as cache:
-        result["wait"] = _probe("first_calls", lengths, dtype, cache, "wait")
+        result["wait"] = _probe("first_calls", lengths, dtype, cache, "wait", kinds=kinds)
     return result
 
 
 def table(r):
-    lines = [f"{r['dtype']}: generic set built in {r['generic_set_cold_s']:.1f} s, loaded in "
-             f"{r['generic_set_cached_s'] * 1e3:.0f} ms", "",
-             "| n | first call, compiling (ms) | first call, generic (ms) | until specialized (ms) | "
-             "generic (ms/batch) | specialized (ms/batch) | batch |",
-             "|---:|---:|---:|---:|---:|---:|---:|"]
+    lines = [f"{r['dtype']}: generic sets built in {r['generic_set_cold_s']:.1f} s, loaded in "
+             f"{r['generic_set_cached_s'] * 1e3:.0f} ms; a process's first call (c2c, n=2): "
+             f"{r['wait']['process_first_ms']:.0f} ms compiling, {r['background']['process_first_ms']:.0f} ms "
+             "on the generic set", "",
+             "| kind | n | first call, compiling (ms) | first call, generic (ms) | until specialized (ms) |",
+             "|---|---:|---:|---:|---:|"]
+    for kind in r["kinds"]:
+        for n in r["lengths"]:
+            w, b = r["wait"][f"{kind} {n}"], r["background"][f"{kind} {n}"]
+            lines.append(f"| {kind} | {n} | {w['first_ms']:.0f} | {b['first_ms']:.1f} | {b['switch_ms']:.0f} |")
+    lines += ["", "| n | c2c generic (ms/batch) | c2c specialized (ms/batch) | batch |", "|---:|---:|---:|---:|"]
     for n in r["lengths"]:
-        k = str(n)
-        w, b, s = r["wait"][k], r["background"][k], r["steady"][k]
-        lines.append(f"| {n} | {w['first_ms']:.0f} | {b['first_ms']:.1f} | {b['switch_ms']:.0f} | "
-                     f"{s['generic_ms']:.2f} | {s['wait_ms']:.2f} | {s['batch']} |")
+        s = r["steady"][str(n)]
+        lines.append(f"| {n} | {s['generic_ms']:.2f} | {s['wait_ms']:.2f} | {s['batch']} |")
     return "\n".join(lines)
 
 
@@ -112,9 +126,10 @@ def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--quick", action="store_true", help=f"lengths {QUICK_LENGTHS} only")
     parser.add_argument("--dtype", default="complex64", choices=["complex64", "complex128"])
+    parser.add_argument("--kinds", default="c2c", help="comma-separated: c2c, r2c, dct2 (first calls)")
     parser.add_argument("--json", help="write every number to this file")
     args = parser.parse_args()
-    r = measure(QUICK_LENGTHS if args.quick else LENGTHS, args.dtype)
+    r = measure(QUICK_LENGTHS if args.quick else LENGTHS, args.dtype, kinds=args.kinds)
     print(table(r))
     if args.json:
         with open(args.json, "w") as f:

@@ -18,10 +18,11 @@ def precompile(lengths, dtype=np.complex64, queue=None):
 
 
 def precompile_generic(dtype=np.complex64, queue=None):
-    """Compile (or load from the kernel cache) the generic kernel set of one
-    precision: the kernels a plan of any new length runs on at once while its own
-    kernels compile in the background (pysyclfft.config.set_specialization).
-    Built once per device, precision and runtime. Returns the kernel count."""
+    """Compile (or load from the kernel cache) the generic kernel sets of one
+    precision (complex stages, real/DCT/DST map passes): the kernels a plan of any
+    new length runs on at once while its own kernels compile in the background
+    (pysyclfft.config.set_specialization). Built once per device, precision and
+    runtime. Returns the kernel count."""
     queue = queue or _arrays.default_queue()
     dtype = _arrays.complex_result_dtype(dtype, queue)
     return _core.precompile_generic(queue, dtype == np.complex128)

@@ -13,11 +13,13 @@ import time
 
 import numpy as np
 import pytest
+import scipy.fft as sfft
 
 import pysyclfft
 from pysyclfft import _arrays, _core, config
 
 from conftest import DTYPES, assert_fft_close, needs_opencl_binary_cache, random_complex
+from real_helpers import assert_close
 from threads import run_threads
 
 # Smooth lengths (one FFT: one to five stages, radix 1 copies, 9s and 16s) and
@@ -84,6 +86,45 @@ def test_generic_layouts(rng, mode, dtype):
     assert_fft_close(y, np.fft.fft(ref, axis=2), dtype, 10)
 
 
+# Real kinds: (pysyclfft call, float64 reference) on a real input x of length n.
+REAL_KINDS = {
+    "rfft": (lambda x, n: pysyclfft.rfft(x), lambda x, n: np.fft.rfft(x)),
+    "irfft": (lambda x, n: pysyclfft.irfft(np.fft.rfft(x).astype(np.result_type(x.dtype, np.complex64)), n),
+              lambda x, n: x),
+    **{f"{name}{t}": ((lambda name, t: lambda x, n: getattr(pysyclfft, name)(x, t, norm="ortho"))(name, t),
+                      (lambda name, t: lambda x, n: getattr(sfft, name)(x, t, norm="ortho"))(name, t))
+       for name in ("dct", "dst") for t in (1, 2, 3, 4)},
+}
+REAL_LENGTHS = [2, 3, 8, 17, 30, 97, 128, 1000, 4099]
+REAL_DTYPES = (np.float32, np.float64)
+# Relative L2 bound constant: the generic map passes add a pre/post-processing
+# rounding or two to the FFT's (the same maps as the specialized kernels).
+REAL_CONSTANT = 2.0
+
+
+@pytest.mark.parametrize("dtype", REAL_DTYPES, ids=dtype_id)
+@pytest.mark.parametrize("kind", sorted(REAL_KINDS))
+def test_generic_real_kinds(rng, mode, kind, dtype):
+    mode("generic")
+    ours, ref = REAL_KINDS[kind]
+    for n in REAL_LENGTHS:
+        x = rng.uniform(-1, 1, (3, n)).astype(dtype)
+        want = ref(x.astype(np.float64), n)
+        got = ours(x, n)
+        assert_close(got, want, dtype if np.isrealobj(want) else got.dtype, n, REAL_CONSTANT)
+
+
+def test_generic_real_nd(rng, mode):
+    """n-D real transforms: the real axis by the generic map passes, the others by generic complex plans."""
+    mode("generic")
+    x = rng.uniform(-1, 1, (6, 10, 33))
+    assert_close(pysyclfft.rfftn(x), np.fft.rfftn(x), np.complex128, x.size, REAL_CONSTANT)
+    assert_close(pysyclfft.irfftn(np.fft.rfftn(x), x.shape, axes=(0, 1, 2)), x, np.float64, x.size, REAL_CONSTANT)
+    assert_close(pysyclfft.dctn(x, 2), sfft.dctn(x, 2), np.float64, x.size, REAL_CONSTANT)
+    plan = pysyclfft.get_fft_plan(x, axes=(0, 1, 2), kind="r2c")
+    assert "generic" in plan.describe()
+
+
 @needs_opencl_binary_cache
 @pytest.mark.parametrize("n", [1155, 4121])  # single work-group; Bluestein four-step
 def test_background_switch(rng, mode, empty_binary_cache, n):
@@ -102,6 +143,24 @@ def test_background_switch(rng, mode, empty_binary_cache, n):
     assert_fft_close(plan(x), ref, np.complex128, n)
     assert_fft_close(pysyclfft.ifft(x), np.fft.ifft(x), np.complex128, n)
     assert list(empty_binary_cache.glob("*.bin")), "the compiled kernels went to the binary cache"
+
+
+@needs_opencl_binary_cache
+@pytest.mark.parametrize("kind, n", [("rfft", 1430), ("dct2", 715), ("dst3", 5003)])  # fused; fused; unfused
+def test_background_switch_real(rng, mode, empty_binary_cache, kind, n):
+    mode("background")
+    ours, ref = REAL_KINDS[kind]
+    x = rng.uniform(-1, 1, (3, n))
+    want = ref(x, n)
+    plan = pysyclfft.get_fft_plan(x, axes=(-1,), kind="r2c") if kind == "rfft" else None
+    got = ours(x, n)
+    assert_close(got, want, got.dtype, n, REAL_CONSTANT)
+    if plan is not None:
+        assert "generic" in plan.describe()
+    config.wait_for_specialized()
+    if plan is not None:
+        assert "generic" not in plan.describe()
+    assert_close(ours(x, n), want, got.dtype, n, REAL_CONSTANT)
 
 
 def test_plan_waits_for_its_kernels(mode, empty_binary_cache):

@@ -99,9 +99,12 @@ PYBIND11_MODULE(_core, m) {
       "precompile_generic",
       [](sycl::queue q, bool is_double) {
         py::gil_scoped_release release;
-        return generic_kernels(q, precision_of(is_double)).size();
+        const Precision p = precision_of(is_double);
+        return generic_kernels(q, p).size() +
+               KernelCompiler::instance().get(q, kMapPassEntryHeader, generic_map_kernel_names(p)).size();
       },
-      py::arg("queue"), py::arg("is_double"), "Compile (or load) the generic kernel set of one precision.");
+      py::arg("queue"), py::arg("is_double"),
+      "Compile (or load) the generic kernel sets of one precision: the c2c stages and the map passes.");
 
   m.def(
       "copy_and_wait",

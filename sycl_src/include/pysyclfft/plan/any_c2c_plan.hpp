@@ -59,11 +59,11 @@ class SpecializedC2CPlan {
 // plan Python sees as _core.C2CPlan.
 class AnyC2CPlan {
  public:
-  AnyC2CPlan(sycl::queue q, std::int64_t n, Precision p, std::int64_t max_pass = 0, Memory memory = Memory::fast) {
+  AnyC2CPlan(sycl::queue q, std::int64_t n, Precision p, std::int64_t max_pass = 0, Memory memory = Memory::fast,
+             Specialization mode = specialization()) {
     if (n < 1) throw std::invalid_argument("pysyclfft: transform length must be >= 1, got " + std::to_string(n));
     if (!supports(q.get_device(), p))
       throw std::invalid_argument("pysyclfft: the device has no double precision (fp64) support");
-    const Specialization mode = specialization();
     // Forced passes and in-place plans have no generic form.
     const bool generic_first = max_pass == 0 && memory == Memory::fast && mode != Specialization::wait;
     if (!generic_first || (mode == Specialization::background && SpecializedC2CPlan::available(q, n, p, max_pass, memory))) {

@@ -9,6 +9,7 @@
 #include <type_traits>
 #include <vector>
 
+#include "../kernels/map_kind.hpp"
 #include "kernel_params.hpp"
 #include "text.hpp"
 
@@ -80,9 +81,18 @@ inline std::string mapped_kernel_name(int kind, const C2CKernelParams& fft) {
   return instance_name("pysyclfft_mapped", fft.precision, kind, fft.threads, fft.per_group, fft.radices);
 }
 
-// pysyclfft_map_load<T, MapKind, L> and pysyclfft_map_store<T, MapKind, L>
+// pysyclfft_map_load<T, MapKind, L> and pysyclfft_map_store<T, MapKind, L>; L = 0: the generic passes.
 inline std::string map_pass_kernel_name(bool store, Precision p, int kind, std::int64_t fft_length) {
   return instance_name(store ? "pysyclfft_map_store" : "pysyclfft_map_load", p, kind, fft_length);
+}
+
+// The generic map set of one precision: the load and store pass of every map kind
+// (at 2*kind and 2*kind + 1), for every length, compiled and cached as one build.
+inline std::vector<std::string> generic_map_kernel_names(Precision p) {
+  std::vector<std::string> names;
+  for (int kind = 0; kind < kernels::kMapKinds; ++kind)
+    for (bool store : {false, true}) names.push_back(map_pass_kernel_name(store, p, kind, 0));
+  return names;
 }
 
 // pysyclfft_generic_stage<T, R>: the generic set is every radix of kGenericRadices

@@ -7,6 +7,7 @@
 #pragma once
 #include <sycl/sycl.hpp>
 
+#include <cstdint>
 #include <tuple>
 #include <type_traits>
 
@@ -116,8 +117,9 @@ inline void set_mapped_args(sycl::handler& h, Precision p, const void* in, void*
                   Real{m.imag_sign});
 }
 inline void set_map_pass_args(sycl::handler& h, Precision p, const void* in, void* out, const void* table,
-                              const kernels::BatchLayout& layout, const MapArgs& m) {
-  set_kernel_args(h, p, in, out, table, layout, Real{m.scale}, Real{m.edge_in}, Real{m.edge_out}, Real{m.imag_sign});
+                              const kernels::BatchLayout& layout, const MapArgs& m, std::int64_t fft_length) {
+  set_kernel_args(h, p, in, out, table, layout, Real{m.scale}, Real{m.edge_in}, Real{m.edge_out}, Real{m.imag_sign},
+                  kernels::index_t(fft_length));
 }
 
 }  // namespace pysyclfft::plan

@@ -1,8 +1,11 @@
-// A batched 1-D real transform (r2c or c2r) of any length: the fused map kernel
-// (mapped_plan.hpp) where the map's FFT fits one work-group, else the map's load
-// and store passes (map_pass_plan.hpp) around any complex plan (any_c2c_plan.hpp)
-// on a work buffer the plan owns, a chunk of transforms at a time. The n-D
-// planner (nd_plan.hpp) runs it along the real and trigonometric axes.
+// A batched 1-D real transform (r2c, c2r, DCT or DST) of any length. MapLinePlan:
+// the fused map kernel (mapped_plan.hpp) where the map's FFT fits one work-group,
+// else the map's load and store passes (map_pass_plan.hpp) around any complex plan
+// (any_c2c_plan.hpp) on a work buffer the plan owns, a chunk of transforms at a
+// time; its generic form runs the generic map passes (any length, compiled once per
+// device). RealLinePlan: the specialized MapLinePlan, or the generic one until the
+// background compiler (background_compiler.hpp) has built the specialized one. The
+// n-D planner (nd_plan.hpp) runs it along the real and trigonometric axes.
 //
 // A transform may be computed in place (its output over its own input): the fused
 // kernel reads a whole transform into local memory before it writes (two or more
@@ -13,6 +16,7 @@
 #include <algorithm>
 #include <atomic>
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <mutex>
 #include <optional>
@@ -21,6 +25,7 @@
 #include <vector>
 
 #include "any_c2c_plan.hpp"
+#include "background_compiler.hpp"
 #include "line_layouts.hpp"
 #include "map_pass_plan.hpp"
 #include "mapped_plan.hpp"
@@ -64,27 +69,41 @@ inline std::atomic<bool>& force_unfused_maps() {
   return on;
 }
 
-class RealLinePlan {
+class MapLinePlan {
  public:
   // Whether length n runs as one fused kernel (no work buffer).
   static bool fused(const sycl::device& dev, RealTransform t, std::int64_t n, Precision p) {
     return !force_unfused_maps() && choose_mapped_params(t, n, p, device_limits(dev)).supported();
   }
 
-  RealLinePlan(sycl::queue q, RealTransform t, std::int64_t n, Precision p, Memory memory = Memory::fast)
+  // generic: the generic map passes around a complex plan (any length, nothing to
+  // compile once the generic sets are cached); else the specialized kernels, all
+  // compiled now (`mode` is the complex plan's).
+  MapLinePlan(sycl::queue q, RealTransform t, std::int64_t n, Precision p, Memory memory, bool generic,
+              Specialization mode)
       : queue_(std::move(q)), transform_(t), length_(n) {
-    if (fused(queue_.get_device(), t, n, p)) {
+    if (!generic && fused(queue_.get_device(), t, n, p)) {
       fused_ = std::make_unique<MappedPlan>(queue_, t, n, p);
       return;
     }
-    passes_ = std::make_unique<MapPassPlan>(queue_, t, n, p);
-    fft_ = std::make_unique<AnyC2CPlan>(queue_, passes_->fft_length(), p, 0, memory);
+    passes_ = std::make_unique<MapPassPlan>(queue_, t, n, p, generic);
+    fft_ = std::make_unique<AnyC2CPlan>(queue_, passes_->fft_length(), p, 0, memory, mode);
     chunk_ = std::max<std::int64_t>(1, kScratchChunkElements / passes_->fft_length());
     buffer_bytes_ = std::size_t(chunk_ * passes_->fft_length()) * 2 * real_size(p);
     buffer_ = device_buffer(queue_, buffer_bytes_);
   }
-  RealLinePlan(const RealLinePlan&) = delete;
-  RealLinePlan& operator=(const RealLinePlan&) = delete;
+  MapLinePlan(const MapLinePlan&) = delete;
+  MapLinePlan& operator=(const MapLinePlan&) = delete;
+
+  // Whether its specialized kernels are in memory or in the binary cache.
+  static bool available(const sycl::queue& q, RealTransform t, std::int64_t n, Precision p, Memory memory) {
+    auto& compiler = KernelCompiler::instance();
+    if (fused(q.get_device(), t, n, p))
+      return compiler.available(q, kMappedEntryHeader, mapped_kernel_names(q.get_device(), {{t, n}}, p));
+    const std::int64_t fft_length = map_fft_length(choose_map(t, n), n);
+    return compiler.available(q, kMapPassEntryHeader, map_pass_kernel_names({{t, n}}, p)) &&
+           (fft_length < 1 || SpecializedC2CPlan::available(q, fft_length, p, 0, memory));
+  }
 
   // Kernels of many (transform, length) pairs and of the complex lengths
   // `c2c_lengths`, compiled in one build per entry point.
@@ -164,6 +183,70 @@ class RealLinePlan {
   std::int64_t chunk_ = 1;  // transforms per use of the buffer
   mutable std::mutex mutex_;
   mutable std::optional<sycl::event> last_;  // the last kernel using the buffer
+};
+
+// A batched 1-D real transform (r2c or c2r) of any length, as AnyC2CPlan is for
+// complex ones: its specialized plan where the kernels are at hand (or the caller
+// waits for them), else the generic one at once while the worker compiles the
+// specialized one, which every execution after that uses.
+class RealLinePlan {
+ public:
+  RealLinePlan(sycl::queue q, RealTransform t, std::int64_t n, Precision p, Memory memory = Memory::fast)
+      : transform_(t), length_(n) {
+    const Specialization mode = specialization();
+    const bool generic_first = memory == Memory::fast && mode != Specialization::wait && n >= 1 &&
+                               map_fft_length(choose_map(t, n), n) >= 1;
+    if (!generic_first || (mode == Specialization::background && MapLinePlan::available(q, t, n, p, memory))) {
+      specialized_ = std::make_shared<MapLinePlan>(std::move(q), t, n, p, memory, false, Specialization::wait);
+      return;
+    }
+    generic_ = std::make_unique<MapLinePlan>(q, t, n, p, memory, true, mode);
+    if (mode != Specialization::background) return;
+    switch_ = std::make_shared<PlanSwitch<MapLinePlan>>();
+    build_ = [q, t, n, p, memory] {
+      return std::make_shared<const MapLinePlan>(q, t, n, p, memory, false, Specialization::wait);
+    };
+    switch_->schedule(switch_, build_);
+  }
+
+  static bool fused(const sycl::device& dev, RealTransform t, std::int64_t n, Precision p) {
+    return MapLinePlan::fused(dev, t, n, p);
+  }
+  static std::size_t precompile(const sycl::queue& q, const std::vector<std::pair<RealTransform, std::int64_t>>& jobs,
+                                Precision p, std::vector<std::int64_t> c2c_lengths, Memory memory = Memory::fast) {
+    return MapLinePlan::precompile(q, jobs, p, std::move(c2c_lengths), memory);
+  }
+
+  sycl::event execute(const void* in, void* out, const BatchLayout& layout, double scale,
+                      const std::vector<sycl::event>& deps = {}, const MapFactors& f = {}) const {
+    if (const auto fast = specialized()) return fast->execute(in, out, layout, scale, deps, f);
+    if (switch_) switch_->schedule(switch_, build_);  // again, if the queue was full
+    return generic_->execute(in, out, layout, scale, deps, f);
+  }
+
+  RealTransform transform() const { return transform_; }
+  std::int64_t length() const { return length_; }
+  // The generic plan's memory stays held once the switch happened (a running execution may use it).
+  std::size_t workspace_bytes() const {
+    return (generic_ ? generic_->workspace_bytes() : 0) + (specialized() ? specialized()->workspace_bytes() : 0);
+  }
+  std::string describe() const {
+    if (const auto fast = specialized()) return fast->describe();
+    return "generic map passes: " + generic_->describe();
+  }
+
+ private:
+  std::shared_ptr<const MapLinePlan> specialized() const {
+    if (specialized_) return specialized_;
+    return switch_ ? switch_->plan() : nullptr;
+  }
+
+  RealTransform transform_;
+  std::int64_t length_;
+  std::shared_ptr<const MapLinePlan> specialized_;  // built at once
+  std::unique_ptr<MapLinePlan> generic_;
+  std::shared_ptr<PlanSwitch<MapLinePlan>> switch_;  // where the background build lands
+  std::function<std::shared_ptr<const MapLinePlan>()> build_;
 };
 
 // The transforms of `p` along dimension `axis` of arrays whose other
