@@ -34,6 +34,7 @@
 #include "factorize.hpp"
 #include "kernel_args.hpp"
 #include "text.hpp"
+#include "work_buffer.hpp"
 
 namespace pysyclfft::plan {
 
@@ -63,8 +64,6 @@ class GenericC2CPlan {
     if (p == Precision::f32) upload_tables<float>();
     else upload_tables<double>();
     chunk_ = std::max<std::int64_t>(1, kScratchChunkElements / fft_len_);
-    scratch_bytes_ = std::size_t(chunk_ * fft_len_) * 2 * real_size(p);
-    for (auto& s : scratch_) s = device_buffer(queue_, scratch_bytes_);
   }
   GenericC2CPlan(const GenericC2CPlan&) = delete;
   GenericC2CPlan& operator=(const GenericC2CPlan&) = delete;
@@ -76,12 +75,15 @@ class GenericC2CPlan {
     if (last_) wait.push_back(*last_);
     if (layout.count() == 0) return queue_.ext_oneapi_submit_barrier(wait);
     const std::vector<Launch> launches = plan_launches(forward);
+    const std::int64_t most = std::min<std::int64_t>(chunk_, layout.count());  // transforms in the scratch at once
+    const std::size_t bytes = std::size_t(most * fft_len_) * 2 * real_size(precision_);
+    void* scratch[2] = {scratch_[0].at_least(queue_, bytes, last_), scratch_[1].at_least(queue_, bytes, last_)};
     sycl::event done;
     for (std::int64_t t0 = 0; t0 < layout.count(); t0 += chunk_) {
       const std::int64_t nt = std::min<std::int64_t>(chunk_, layout.count() - t0);
       for (std::size_t i = 0; i < launches.size(); ++i) {
         const bool first = i == 0, last = i + 1 == launches.size();
-        done = submit(launches[i], first ? in : scratch_[(i + 1) % 2].get(), last ? out : scratch_[i % 2].get(),
+        done = submit(launches[i], first ? in : scratch[(i + 1) % 2], last ? out : scratch[i % 2],
                       first ? user_side(layout, true) : scratch_side(t0, nt),
                       last ? user_side(layout, false) : scratch_side(t0, nt), t0, nt, last ? scale : 1.0, wait);
         wait = {done};
@@ -93,14 +95,17 @@ class GenericC2CPlan {
 
   std::int64_t length() const { return n_; }
   const sycl::queue& queue() const { return queue_; }
-  std::size_t workspace_bytes() const { return table_bytes_ + 2 * scratch_bytes_; }
+  std::size_t workspace_bytes() const {
+    std::lock_guard lock(mutex_);
+    return table_bytes_ + scratch_[0].bytes() + scratch_[1].bytes();
+  }
   std::string describe() const {
     std::string s = concat("c2c n=", n_, " ", real_name(precision_), ": generic kernels, ");
     if (bluestein_) s += concat("Bluestein, two FFTs of length ", fft_len_, ", ");
     s += "one launch per stage, radices";
     for (int r : radices_) s += concat(" ", r);
-    return s + concat("; workspace ", workspace_bytes(), " B (", table_bytes_, " B tables, 2 x ", scratch_bytes_,
-                      " B scratch for ", chunk_, " transform(s) per chunk)");
+    return s + concat("; workspace ", workspace_bytes(), " B (", table_bytes_, " B tables, two scratch buffers of ",
+                      "up to ", chunk_, " transform(s), grown to the largest batch run)");
   }
 
  private:
@@ -220,8 +225,9 @@ class GenericC2CPlan {
   std::vector<std::int64_t> spans_;
   std::vector<Twiddles> twiddles_;
   std::size_t chirp_offset_ = 0, spectrum_offset_ = 0;
-  std::shared_ptr<void> tables_, scratch_[2];
-  std::size_t table_bytes_ = 0, scratch_bytes_ = 0;
+  std::shared_ptr<void> tables_;
+  mutable GrowingBuffer scratch_[2];  // guarded by mutex_
+  std::size_t table_bytes_ = 0;
   std::int64_t chunk_ = 1;
   mutable std::mutex mutex_;
   mutable std::optional<sycl::event> last_;  // the previous execution, which used the scratch

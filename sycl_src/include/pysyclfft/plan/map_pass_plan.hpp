@@ -74,6 +74,7 @@ class MapPassPlan {
   }
 
   std::int64_t fft_length() const { return fft_length_; }
+  Precision precision() const { return precision_; }
   // The direction of the map's complex FFT.
   bool fft_forward() const { return kernels::map_sign(kind_) < 0; }
   // Device memory the plan holds (its map table; the complex plan counts its own).

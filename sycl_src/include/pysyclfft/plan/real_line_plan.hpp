@@ -29,6 +29,7 @@
 #include "line_layouts.hpp"
 #include "map_pass_plan.hpp"
 #include "mapped_plan.hpp"
+#include "work_buffer.hpp"
 
 namespace pysyclfft::plan {
 
@@ -89,8 +90,6 @@ class MapLinePlan {
     passes_ = std::make_unique<MapPassPlan>(queue_, t, n, p, generic);
     fft_ = std::make_unique<AnyC2CPlan>(queue_, passes_->fft_length(), p, 0, memory, mode);
     chunk_ = std::max<std::int64_t>(1, kScratchChunkElements / passes_->fft_length());
-    buffer_bytes_ = std::size_t(chunk_ * passes_->fft_length()) * 2 * real_size(p);
-    buffer_ = device_buffer(queue_, buffer_bytes_);
   }
   MapLinePlan(const MapLinePlan&) = delete;
   MapLinePlan& operator=(const MapLinePlan&) = delete;
@@ -140,7 +139,9 @@ class MapLinePlan {
     if (last_) wait.push_back(*last_);
     if (layout.count() == 0) return queue_.ext_oneapi_submit_barrier(wait);
     const std::int64_t length = passes_->fft_length();
-    void* buffer = buffer_.get();
+    const std::size_t bytes =
+        std::size_t(std::min<std::int64_t>(chunk_, layout.count()) * length) * 2 * real_size(passes_->precision());
+    void* buffer = buffer_.at_least(queue_, bytes, last_);
     sycl::event done;
     for (const BatchLayout& piece : split_layout(layout, chunk_)) {
       // The buffer holds the piece's transforms one after another.
@@ -163,23 +164,28 @@ class MapLinePlan {
 
   // Device memory the plan holds: tables, and the work buffer of the unfused form.
   std::size_t workspace_bytes() const {
-    return fused_ ? fused_->workspace_bytes() : passes_->workspace_bytes() + fft_->workspace_bytes() + buffer_bytes_;
+    if (fused_) return fused_->workspace_bytes();
+    return passes_->workspace_bytes() + fft_->workspace_bytes() + buffer_bytes();
   }
   std::string describe() const {
     if (fused_) return fused_->describe();
-    return "load pass, " + fft_->describe() + ", store pass (work buffer of " + std::to_string(chunk_) +
+    return "load pass, " + fft_->describe() + ", store pass (work buffer of up to " + std::to_string(chunk_) +
            " transform(s))";
   }
 
  private:
+  std::size_t buffer_bytes() const {
+    std::lock_guard lock(mutex_);
+    return buffer_.bytes();
+  }
+
   mutable sycl::queue queue_;  // submit() is not const
   RealTransform transform_;
   std::int64_t length_;
   std::unique_ptr<MappedPlan> fused_;
   std::unique_ptr<MapPassPlan> passes_;
   std::unique_ptr<AnyC2CPlan> fft_;
-  std::shared_ptr<void> buffer_;
-  std::size_t buffer_bytes_ = 0;
+  mutable GrowingBuffer buffer_;  // up to chunk_ transforms, grown to the largest batch run; guarded by mutex_
   std::int64_t chunk_ = 1;  // transforms per use of the buffer
   mutable std::mutex mutex_;
   mutable std::optional<sycl::event> last_;  // the last kernel using the buffer

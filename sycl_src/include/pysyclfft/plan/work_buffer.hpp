@@ -63,6 +63,27 @@ inline sycl::event pad_copy(sycl::queue& q, const void* in, const ArrayLayout& f
   return copy_elements(q, in, from, out, row_major_layout(padded_shape), kept, element_bytes, {zero});
 }
 
+// Device scratch sized on use: it grows to the largest request seen, so a plan
+// that only ever runs small batches holds little. The caller serialises its
+// uses and passes the end of the last one, after which a smaller allocation it
+// replaces is free to go.
+class GrowingBuffer {
+ public:
+  void* at_least(const sycl::queue& q, std::size_t bytes, std::optional<sycl::event> last_use) {
+    if (bytes > bytes_) {
+      if (last_use) last_use->wait();
+      data_ = device_buffer(q, bytes);
+      bytes_ = bytes;
+    }
+    return data_.get();
+  }
+  std::size_t bytes() const { return bytes_; }
+
+ private:
+  std::shared_ptr<void> data_;
+  std::size_t bytes_ = 0;
+};
+
 // A buffer allocated on first use and kept; its uses are serialised (each
 // waits for the previous one), as concurrent executions of a plan share it.
 class WorkBuffer {
