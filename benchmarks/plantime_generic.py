@@ -1,6 +1,6 @@
 """First-call latency at new lengths with the generic kernel set, against compiling
 each length's kernels first; the time until the specialized kernels take over; and
-the steady-state speed of both (docs/plantime.md, "Generic kernels").
+the steady-state speed of both (docs/plantime.md, "Measurements").
 
 Every process runs with a fresh kernel cache directory (our binary cache and the
 SYCL runtime's, SYCL_CACHE_PERSISTENT=1 as the package sets it), so nothing but
