@@ -18,8 +18,6 @@
 #include <cstdint>
 #include <iterator>
 #include <memory>
-#include <mutex>
-#include <optional>
 #include <stdexcept>
 #include <string>
 #include <vector>
@@ -70,42 +68,39 @@ class GenericC2CPlan {
 
   sycl::event execute(const void* in, void* out, const kernels::BatchLayout& layout, bool forward, double scale,
                       const std::vector<sycl::event>& deps = {}) const {
-    std::lock_guard lock(mutex_);  // the scratch serialises executions
-    std::vector<sycl::event> wait = deps;
-    if (last_) wait.push_back(*last_);
-    if (layout.count() == 0) return queue_.ext_oneapi_submit_barrier(wait);
-    const std::vector<Launch> launches = plan_launches(forward);
-    const std::int64_t most = std::min<std::int64_t>(chunk_, layout.count());  // transforms in the scratch at once
-    const std::size_t bytes = std::size_t(most * fft_len_) * 2 * real_size(precision_);
-    void* scratch[2] = {scratch_[0].at_least(queue_, bytes, last_), scratch_[1].at_least(queue_, bytes, last_)};
-    sycl::event done;
-    for (std::int64_t t0 = 0; t0 < layout.count(); t0 += chunk_) {
-      const std::int64_t nt = std::min<std::int64_t>(chunk_, layout.count() - t0);
-      for (std::size_t i = 0; i < launches.size(); ++i) {
-        const bool first = i == 0, last = i + 1 == launches.size();
-        done = submit(launches[i], first ? in : scratch[(i + 1) % 2], last ? out : scratch[i % 2],
-                      first ? user_side(layout, true) : scratch_side(t0, nt),
-                      last ? user_side(layout, false) : scratch_side(t0, nt), t0, nt, last ? scale : 1.0, wait);
-        wait = {done};
+    // The scratch holds two copies (ping-pong) of up to a chunk of transforms.
+    const std::int64_t most = std::min<std::int64_t>(chunk_, layout.count());
+    const std::size_t half = std::size_t(most * fft_len_) * 2 * real_size(precision_);
+    return scratch_.use(queue_, 2 * half, deps, [&](char* scratch, const std::vector<sycl::event>& after) {
+      if (layout.count() == 0) return queue_.ext_oneapi_submit_barrier(after);
+      const std::vector<Launch> launches = plan_launches(forward);
+      void* ping_pong[2] = {scratch, scratch + half};
+      std::vector<sycl::event> wait = after;
+      sycl::event done;
+      for (std::int64_t t0 = 0; t0 < layout.count(); t0 += chunk_) {
+        const std::int64_t nt = std::min<std::int64_t>(chunk_, layout.count() - t0);
+        for (std::size_t i = 0; i < launches.size(); ++i) {
+          const bool first = i == 0, last = i + 1 == launches.size();
+          done = submit(launches[i], first ? in : ping_pong[(i + 1) % 2], last ? out : ping_pong[i % 2],
+                        first ? user_side(layout, true) : scratch_side(t0, nt),
+                        last ? user_side(layout, false) : scratch_side(t0, nt), t0, nt, last ? scale : 1.0, wait);
+          wait = {done};
+        }
       }
-    }
-    last_ = done;
-    return done;
+      return done;
+    });
   }
 
   std::int64_t length() const { return n_; }
   const sycl::queue& queue() const { return queue_; }
-  std::size_t workspace_bytes() const {
-    std::lock_guard lock(mutex_);
-    return table_bytes_ + scratch_[0].bytes() + scratch_[1].bytes();
-  }
+  std::size_t workspace_bytes() const { return table_bytes_ + scratch_.bytes(); }
   std::string describe() const {
     std::string s = concat("c2c n=", n_, " ", real_name(precision_), ": generic kernels, ");
     if (bluestein_) s += concat("Bluestein, two FFTs of length ", fft_len_, ", ");
     s += "one launch per stage, radices";
     for (int r : radices_) s += concat(" ", r);
-    return s + concat("; workspace ", workspace_bytes(), " B (", table_bytes_, " B tables, two scratch buffers of ",
-                      "up to ", chunk_, " transform(s), grown to the largest batch run)");
+    return s + concat("; workspace ", workspace_bytes(), " B (", table_bytes_, " B tables, scratch for two copies ",
+                      "of up to ", chunk_, " transform(s), grown to the largest batch run)");
   }
 
  private:
@@ -226,11 +221,9 @@ class GenericC2CPlan {
   std::vector<Twiddles> twiddles_;
   std::size_t chirp_offset_ = 0, spectrum_offset_ = 0;
   std::shared_ptr<void> tables_;
-  mutable GrowingBuffer scratch_[2];  // guarded by mutex_
   std::size_t table_bytes_ = 0;
   std::int64_t chunk_ = 1;
-  mutable std::mutex mutex_;
-  mutable std::optional<sycl::event> last_;  // the previous execution, which used the scratch
+  WorkBuffer scratch_;  // serialises executions
 };
 
 }  // namespace pysyclfft::plan

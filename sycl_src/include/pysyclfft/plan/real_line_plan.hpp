@@ -18,8 +18,6 @@
 #include <cstdint>
 #include <functional>
 #include <memory>
-#include <mutex>
-#include <optional>
 #include <string>
 #include <utility>
 #include <vector>
@@ -134,29 +132,27 @@ class MapLinePlan {
   sycl::event execute(const void* in, void* out, const BatchLayout& layout, double scale,
                       const std::vector<sycl::event>& deps = {}, const MapFactors& f = {}) const {
     if (fused_) return fused_->execute(in, out, layout, scale, f.edge_in, f.edge_out, f.imag_sign, deps);
-    std::lock_guard lock(mutex_);  // the work buffer serialises executions
-    std::vector<sycl::event> wait = deps;
-    if (last_) wait.push_back(*last_);
-    if (layout.count() == 0) return queue_.ext_oneapi_submit_barrier(wait);
     const std::int64_t length = passes_->fft_length();
-    const std::size_t bytes =
-        std::size_t(std::min<std::int64_t>(chunk_, layout.count()) * length) * 2 * real_size(passes_->precision());
-    void* buffer = buffer_.at_least(queue_, bytes, last_);
-    sycl::event done;
-    for (const BatchLayout& piece : split_layout(layout, chunk_)) {
-      // The buffer holds the piece's transforms one after another.
-      BatchLayout load = piece, fft = piece, store = piece;
-      load.out_offset = fft.in_offset = fft.out_offset = store.in_offset = 0;
-      load.out_stride = fft.in_stride = fft.out_stride = store.in_stride = 1;
-      load.out_dist0 = fft.in_dist0 = fft.out_dist0 = store.in_dist0 = length;
-      load.out_dist1 = fft.in_dist1 = fft.out_dist1 = store.in_dist1 = length * piece.count0;
-      done = passes_->execute(false, in, buffer, load, scale, f.edge_in, f.edge_out, f.imag_sign, wait);
-      done = fft_->execute(buffer, buffer, fft, passes_->fft_forward(), 1.0, {done});
-      done = passes_->execute(true, buffer, out, store, scale, f.edge_in, f.edge_out, f.imag_sign, {done});
-      wait = {done};
-    }
-    last_ = done;
-    return done;
+    const std::int64_t most = std::min<std::int64_t>(chunk_, layout.count());
+    const std::size_t bytes = std::size_t(most * length) * 2 * real_size(passes_->precision());
+    return buffer_.use(queue_, bytes, deps, [&](char* buffer, const std::vector<sycl::event>& after) {
+      if (layout.count() == 0) return queue_.ext_oneapi_submit_barrier(after);
+      std::vector<sycl::event> wait = after;
+      sycl::event done;
+      for (const BatchLayout& piece : split_layout(layout, chunk_)) {
+        // The buffer holds the piece's transforms one after another.
+        BatchLayout load = piece, fft = piece, store = piece;
+        load.out_offset = fft.in_offset = fft.out_offset = store.in_offset = 0;
+        load.out_stride = fft.in_stride = fft.out_stride = store.in_stride = 1;
+        load.out_dist0 = fft.in_dist0 = fft.out_dist0 = store.in_dist0 = length;
+        load.out_dist1 = fft.in_dist1 = fft.out_dist1 = store.in_dist1 = length * piece.count0;
+        done = passes_->execute(false, in, buffer, load, scale, f.edge_in, f.edge_out, f.imag_sign, wait);
+        done = fft_->execute(buffer, buffer, fft, passes_->fft_forward(), 1.0, {done});
+        done = passes_->execute(true, buffer, out, store, scale, f.edge_in, f.edge_out, f.imag_sign, {done});
+        wait = {done};
+      }
+      return done;
+    });
   }
 
   RealTransform transform() const { return transform_; }
@@ -165,7 +161,7 @@ class MapLinePlan {
   // Device memory the plan holds: tables, and the work buffer of the unfused form.
   std::size_t workspace_bytes() const {
     if (fused_) return fused_->workspace_bytes();
-    return passes_->workspace_bytes() + fft_->workspace_bytes() + buffer_bytes();
+    return passes_->workspace_bytes() + fft_->workspace_bytes() + buffer_.bytes();
   }
   std::string describe() const {
     if (fused_) return fused_->describe();
@@ -174,21 +170,14 @@ class MapLinePlan {
   }
 
  private:
-  std::size_t buffer_bytes() const {
-    std::lock_guard lock(mutex_);
-    return buffer_.bytes();
-  }
-
   mutable sycl::queue queue_;  // submit() is not const
   RealTransform transform_;
   std::int64_t length_;
   std::unique_ptr<MappedPlan> fused_;
   std::unique_ptr<MapPassPlan> passes_;
   std::unique_ptr<AnyC2CPlan> fft_;
-  mutable GrowingBuffer buffer_;  // up to chunk_ transforms, grown to the largest batch run; guarded by mutex_
+  WorkBuffer buffer_;        // up to chunk_ transforms, grown to the largest batch run; serialises executions
   std::int64_t chunk_ = 1;  // transforms per use of the buffer
-  mutable std::mutex mutex_;
-  mutable std::optional<sycl::event> last_;  // the last kernel using the buffer
 };
 
 // A batched 1-D real transform (r2c or c2r) of any length, as AnyC2CPlan is for
