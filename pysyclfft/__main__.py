@@ -1,11 +1,11 @@
 """python -m pysyclfft: print devices, runtime versions and kernel-cache state;
 python -m pysyclfft --cmakedir: print the directory for find_package(pysyclfft);
-python -m pysyclfft precompile: build the default device's generic kernel set (every
-precision it supports) into the kernel cache, so new lengths never wait for the compiler;
 python -m pysyclfft install-cuda-support [--root DIR] [--yes]: install the files the
-run-time compiler needs for CUDA devices (see _cuda_support)."""
+run-time compiler needs for CUDA devices (see _cuda_support);
+python -m pysyclfft precompile [LENGTH...] [--kinds ...] [--precision ...] [--jobs N] [--no-generic]:
+build the generic kernel sets, then compile kernels and compute tables of those
+lengths, into the on-disk caches (see _warm)."""
 import sys
-import time
 
 from . import _environment, runtime_info
 
@@ -19,9 +19,10 @@ def main():
 
         _cuda_support.main(sys.argv[2:])
         return
-    if sys.argv[1:] == ["precompile"]:
-        precompile_generic_sets()
-        return
+    if sys.argv[1:2] == ["precompile"]:
+        from . import _warm
+
+        sys.exit(_warm.main(sys.argv[2:]))
     info = runtime_info()
     print(f"pysyclfft {info['pysyclfft']}  (dpctl {info['dpctl']}, SYCL runtime {info['sycl_runtime']})")
     print("SYCL devices:")
@@ -36,24 +37,15 @@ def main():
               f"{info['binary_cache_bytes'] / 1e6:.1f} MB (at most {info['binary_cache_max_bytes'] / 1e6:.0f} MB)")
     else:
         print("kernel binaries on disk (off)")
+    if info["table_cache_dir"]:
+        print(f"host tables on disk (on): {info['table_cache_dir']}, {info['table_cache_files']} files, "
+              f"{info['table_cache_bytes'] / 1e6:.1f} MB (at most {info['table_cache_max_bytes'] / 1e6:.0f} MB)")
+    else:
+        print("host tables on disk (off)")
     state = "on" if info["disk_cache_enabled"] else "off"
     print(f"SYCL runtime kernel cache on disk ({state}): {info['disk_cache_dir']}, "
           f"{info['disk_cache_files']} files, {info['disk_cache_bytes'] / 1e6:.1f} MB")
     print(f"kernels in memory: {info['kernels_in_memory']}")
-
-
-def precompile_generic_sets():
-    import numpy as np
-
-    from . import _arrays, precompile_generic
-
-    queue = _arrays.default_queue()
-    dtypes = [np.complex64] + ([np.complex128] if queue.sycl_device.has_aspect_fp64 else [])
-    for dtype in dtypes:
-        print(f"generic kernel set, {np.dtype(dtype).name}, {queue.sycl_device.name}: ", end="", flush=True)
-        start = time.perf_counter()
-        count = precompile_generic(dtype, queue)
-        print(f"{count} kernels in {time.perf_counter() - start:.1f} s")
 
 
 if __name__ == "__main__":

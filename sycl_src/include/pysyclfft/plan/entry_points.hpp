@@ -20,6 +20,7 @@ inline constexpr const char* kPassEntryHeader = "pysyclfft/backends/sycl/multipa
 inline constexpr const char* kMappedEntryHeader = "pysyclfft/backends/sycl/mapped_kernel.hpp";
 inline constexpr const char* kMapPassEntryHeader = "pysyclfft/backends/sycl/map_pass_kernels.hpp";
 inline constexpr const char* kGenericEntryHeader = "pysyclfft/backends/sycl/generic_kernels.hpp";
+inline constexpr const char* kCopyEntryHeader = "pysyclfft/backends/sycl/copy_kernel.hpp";
 
 // ---- instance names: function<real, args..., radices...> ----
 
@@ -75,6 +76,9 @@ inline std::string transpose_kernel_name(Precision p) {
   return instance_name("pysyclfft_transpose_square", p, kTransposeTile);
 }
 inline std::string permute_kernel_name(Precision p) { return instance_name("pysyclfft_permute_blocks", p); }
+
+// pysyclfft_copy_rows<T> (the distributed exchanges' packing)
+inline std::string copy_rows_kernel_name(Precision p) { return instance_name("pysyclfft_copy_rows", p); }
 
 // pysyclfft_mapped<T, MapKind, Threads, PerGroup, radices...> (its FFT's team parameters)
 inline std::string mapped_kernel_name(int kind, const C2CKernelParams& fft) {

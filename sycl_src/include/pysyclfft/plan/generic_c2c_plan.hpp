@@ -20,6 +20,7 @@
 #include <memory>
 #include <stdexcept>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "../kernels/generic_stockham.hpp"
@@ -61,7 +62,7 @@ class GenericC2CPlan {
     for (int r : radices_) kernels_.push_back(set[radix_index(r)]);
     if (p == Precision::f32) upload_tables<float>();
     else upload_tables<double>();
-    chunk_ = std::max<std::int64_t>(1, kScratchChunkElements / fft_len_);
+    chunk_ = std::max<std::int64_t>(1, scratch_chunk_elements(device_limits(queue_.get_device())) / fft_len_);
   }
   GenericC2CPlan(const GenericC2CPlan&) = delete;
   GenericC2CPlan& operator=(const GenericC2CPlan&) = delete;
@@ -173,7 +174,8 @@ class GenericC2CPlan {
   }
 
   // Per stage the two-level table of W_(span*radix) (O(sqrt) entries, so a
-  // plan's tables cost microseconds), then Bluestein's chirp and spectrum.
+  // plan's tables cost microseconds), then Bluestein's chirp and spectrum
+  // (bluestein_table, from the table cache).
   template <typename T> void upload_tables() {
     std::vector<std::complex<T>> table{{T(1), T(0)}};  // offset 0: never read, keeps pointers valid
     std::int64_t span = 1;
@@ -194,14 +196,15 @@ class GenericC2CPlan {
       twiddles_.push_back(tw);
       span *= r;
     }
+    std::vector<std::string_view> parts{bytes_of(table)};
+    TableCache::Held chirp_and_spectrum;  // the specialized Bluestein plans' cached table (seconds to compute near 10^6)
     if (bluestein_) {
-      const std::vector<cld> chirp = bluestein_chirp(n_);
+      chirp_and_spectrum = bluestein_table<T>(n_, fft_len_);
       chirp_offset_ = table.size();
-      append(table, chirp);
-      spectrum_offset_ = table.size();
-      append(table, bluestein_spectrum(chirp, fft_len_));
+      spectrum_offset_ = chirp_offset_ + std::size_t(n_);
+      parts.push_back(chirp_and_spectrum.bytes);
     }
-    tables_ = device_copy(queue_, table, &table_bytes_);
+    tables_ = device_copy(queue_, parts, &table_bytes_);
   }
 
   struct Twiddles {

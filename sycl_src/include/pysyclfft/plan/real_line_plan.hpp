@@ -87,7 +87,8 @@ class MapLinePlan {
     }
     passes_ = std::make_unique<MapPassPlan>(queue_, t, n, p, generic);
     fft_ = std::make_unique<AnyC2CPlan>(queue_, passes_->fft_length(), p, 0, memory, mode);
-    chunk_ = std::max<std::int64_t>(1, kScratchChunkElements / passes_->fft_length());
+    const std::int64_t chunk_elements = scratch_chunk_elements(device_limits(queue_.get_device()));
+    chunk_ = std::max<std::int64_t>(1, chunk_elements / passes_->fft_length());
   }
   MapLinePlan(const MapLinePlan&) = delete;
   MapLinePlan& operator=(const MapLinePlan&) = delete;
