@@ -27,13 +27,15 @@ def _blocks(language="python"):
 
 
 def _missing_requirement(code):
-    """Why a block cannot run here (it needs the CUDA layer and an NVIDIA GPU, or the
-    [dpnp] extra), or None."""
+    """Why a block cannot run here (it needs the CUDA layer and an NVIDIA GPU, the
+    [dpnp] extra, or another module this environment lacks), or None."""
     if "pysyclfft.cuda" in code and importlib.util.find_spec("cupy") is None:
         return "needs the CUDA layer (CuPy and an NVIDIA GPU)"
-    needs_dpnp = re.search(r"^(import dpnp|from dpnp)|patch_dpnp_fft", code, re.M)  # not inside a try block
-    if needs_dpnp and importlib.util.find_spec("dpnp") is None:
+    if "patch_dpnp_fft" in code and importlib.util.find_spec("dpnp") is None:
         return "needs dpnp (the [dpnp] extra)"
+    for module in re.findall(r"^(?:import|from) (\w+)", code, re.M):  # not inside a try block
+        if importlib.util.find_spec(module) is None:
+            return f"needs {module}" + (" (the [dpnp] extra)" if module == "dpnp" else "")
     return None
 
 

@@ -7,8 +7,8 @@
     fft = array_api_fft.namespace(xp)            # fftfreq/rfftfreq give xp arrays
     xp_fft = fft.rfftfreq(16, d=0.1, device=x.device)
 
-Arrays pysyclfft takes itself (numpy, dpnp, usm_ndarray, DeviceArray) are
-transformed where they live and come back as their own kind. Any other array
+Arrays pysyclfft takes itself (numpy, dpnp, usm_ndarray, DeviceArray, CUDA
+arrays) are transformed where they live and come back as their own kind. Any other array
 of an array-API namespace (array-api-strict, PyTorch on the CPU, ...) is read
 on the host through DLPack, transformed on the default SYCL device, and
 returned as an array of its own namespace on its own device. Dtypes follow the
