@@ -59,6 +59,9 @@ x = np.random.default_rng(n).standard_normal((2, n)) + 0j
 ref = np.fft.fft(x)
 err = np.linalg.norm(pysyclfft.fft(x) - ref) / np.linalg.norm(ref)
 print("RESULT", err, _core.compile_count(), _core.background_jobs(), flush=True)
+# Exit only once the worker is done: a process exiting while it compiles may abort
+# in the SYCL runtime's teardown (a known bug, tests/test_generic.py's process tests).
+pysyclfft.config.wait_for_specialized()
 """
 
 
