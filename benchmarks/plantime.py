@@ -14,10 +14,9 @@ process's own start (import, device, a first plan of n=2) is recorded apart
 (process_*), so a length's numbers are what it costs inside a running program.
 
 specialized_ms: the time from the start of the plan until the fully specialized
-kernels are in use, for a package that first plans with generic kernels and
-compiles the specialized ones in the background. The probe calls the plan's
-wait_specialized() when it has one (a hook for that work); None otherwise (the
-plan's kernels are the specialized ones from the start).
+kernels are in use: a new length first runs on the generic kernel set while they
+compile in the background (docs/plantime.md), and the probe calls
+Plan.wait_specialized() (None from versions that lack it).
 """
 import json
 import os

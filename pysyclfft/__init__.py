@@ -26,11 +26,12 @@ else:
 
     _core.set_kernel_include_dir(str(_environment.include_dir()))
     _environment.configure_disk_caches(_core)
+    _environment.configure_specialization(_core)
 
     from ._dct import dct, dctn, dst, dstn, idct, idctn, idst, idstn  # noqa: E402
     from ._fft import fft, fft2, fftn, ifft, ifft2, ifftn  # noqa: E402
     from ._helpers import fftfreq, fftshift, ifftshift, next_fast_len, rfftfreq  # noqa: E402
-    from ._info import precompile, precompile_real, runtime_info  # noqa: E402
+    from ._info import precompile, precompile_generic, precompile_real, runtime_info  # noqa: E402
     from ._real import hfft, hfft2, hfftn, ihfft, ihfft2, ihfftn, irfft, irfft2, irfftn, rfft, rfft2, rfftn  # noqa: E402
     from ._plan import Plan, get_fft_plan  # noqa: E402
     from . import config  # noqa: E402
@@ -57,5 +58,5 @@ __all__ = [
     "get_fft_plan", "Plan", "config", "DeviceArray",
     "fftfreq", "rfftfreq", "fftshift", "ifftshift", "next_fast_len",
     "patch_dpnp_fft", "restore_dpnp_fft",
-    "precompile", "precompile_real", "runtime_info",
+    "precompile", "precompile_generic", "precompile_real", "runtime_info",
 ]

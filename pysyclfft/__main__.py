@@ -2,8 +2,9 @@
 python -m pysyclfft --cmakedir: print the directory for find_package(pysyclfft);
 python -m pysyclfft install-cuda-support [--root DIR] [--yes]: install the files the
 run-time compiler needs for CUDA devices (see _cuda_support);
-python -m pysyclfft precompile LENGTH... [--kinds ...] [--precision ...] [--jobs N]:
-compile kernels and compute tables of those lengths into the on-disk caches (see _warm)."""
+python -m pysyclfft precompile [LENGTH...] [--kinds ...] [--precision ...] [--jobs N] [--no-generic]:
+build the generic kernel sets, then compile kernels and compute tables of those
+lengths, into the on-disk caches (see _warm)."""
 import sys
 
 from . import _environment, runtime_info

@@ -132,3 +132,16 @@ def cmake_dir():
         if (candidate / "pysyclfftConfig.cmake").is_file():
             return candidate
     raise FileNotFoundError("pysyclfft: pysyclfftConfig.cmake not found next to the package")
+
+
+
+def configure_specialization(core):
+    """When plans get their specialized kernels (PYSYCLFFT_SPECIALIZE, default
+    'background': a generic plan serves a new length at once while its own
+    kernels compile on a worker thread; plan/background_compiler.hpp parses it,
+    a bad value raises ValueError), and stop that worker's queue at exit so that
+    no compile starts while the process ends."""
+    import atexit
+
+    core.set_specialization(os.environ.get("PYSYCLFFT_SPECIALIZE", "background"))
+    atexit.register(core.shutdown_background)

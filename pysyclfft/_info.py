@@ -17,6 +17,17 @@ def precompile(lengths, dtype=np.complex64, queue=None):
     return _core.precompile_c2c(queue, lengths, dtype == np.complex128)
 
 
+def precompile_generic(dtype=np.complex64, queue=None):
+    """Compile (or load from the kernel cache) the generic kernel sets of one
+    precision (complex stages, real/DCT/DST map passes): the kernels a plan of any
+    new length runs on at once while its own kernels compile in the background
+    (pysyclfft.config.set_specialization). Built once per device, precision and
+    runtime. Returns the kernel count."""
+    queue = queue or _arrays.default_queue()
+    dtype = _arrays.complex_result_dtype(dtype, queue)
+    return _core.precompile_generic(queue, dtype == np.complex128)
+
+
 def _check_lengths(lengths):
     """lengths as a list of ints >= 1 (a string or a single number is refused, not iterated)."""
     if isinstance(lengths, (str, bytes)) or not hasattr(lengths, "__iter__"):

@@ -93,6 +93,14 @@ class Plan:
                 f"{where}, device {self._queue.sycl_device.name}, workspace {self.workspace_bytes} B")
         return head + "\n" + self._impl.describe()
 
+    def wait_specialized(self):
+        """Block (GIL released) until the plan runs on kernels compiled for its
+        lengths, where the background compiler is building them (it waits for every
+        queued build: pysyclfft.config.wait_for_specialized). At once otherwise."""
+        from . import config
+
+        config.wait_for_specialized()
+
     def __repr__(self):
         return (f"<pysyclfft.Plan {self._kind} {self._dtype}{list(self._shape)} axes={list(self.axes)} "
                 f"s={list(self.lengths)} norm={self._norm!r}>")

@@ -1,7 +1,12 @@
 """python -m pysyclfft precompile: fill the on-disk caches ahead of time, so that
-later processes plan these lengths in milliseconds.
+later processes plan new lengths, and these lengths, in milliseconds.
 
-Each (kind, length, precision) is planned as a program would plan it (a 1-D
+First the default device's generic kernel sets (every precision it supports;
+skipped with --no-generic): the kernels any new length runs on at once while its
+own kernels compile in the background (docs/plantime.md). Built in this process,
+once per device, precision and runtime version; a later run finds them cached.
+
+Then each (kind, length, precision) is planned as a program would plan it (a 1-D
 plan), which compiles its kernels into the binary cache exactly as later plans
 ask for them (one build per plan: builds of several lengths are not found again
 by a process that plans one of them) and stores its host tables (Bluestein,
@@ -31,6 +36,7 @@ def plan_one(kind, n, precision):
     complex_in = kind in ("c2c", "c2r")
     dtype = {("single", True): np.complex64, ("double", True): np.complex128,
              ("single", False): np.float32, ("double", False): np.float64}[precision, complex_in]
+    pysyclfft.config.set_specialization("wait")  # compile this length's own kernels now, not in the background
     compiles, computed = _core.compile_count(), _core.table_cache_counts()["computed"]
     start = time.perf_counter()
     if kind == "c2r":  # the half spectrum in, n real points out
@@ -44,12 +50,17 @@ def plan_one(kind, n, precision):
 def parse_args(argv):
     p = argparse.ArgumentParser(prog="python -m pysyclfft precompile", description=__doc__,
                                 formatter_class=argparse.RawDescriptionHelpFormatter)
-    p.add_argument("lengths", nargs="+", type=int, help="transform lengths (points of the real data for r2c/c2r/DCT/DST)")
+    p.add_argument("lengths", nargs="*", type=int,
+                   help="transform lengths (points of the real data for r2c/c2r/DCT/DST); none: the generic sets only")
     p.add_argument("--kinds", default="c2c", help=f"comma list of {', '.join(KINDS)}, or all (default c2c)")
     p.add_argument("--precision", choices=sorted(PRECISIONS), default="single")
     p.add_argument("--jobs", type=int, default=min(4, os.cpu_count() or 1),
                    help="processes compiling at once (default: min(4, CPUs))")
+    p.add_argument("--no-generic", dest="generic", action="store_false",
+                   help="skip the generic kernel sets (built by default, every precision the device supports)")
     args = p.parse_args(argv)
+    if not args.lengths and not args.generic:
+        p.error("nothing to precompile: give lengths, or leave out --no-generic")
     args.kinds = KINDS if args.kinds == "all" else tuple(args.kinds.split(","))
     for kind in args.kinds:
         if kind not in KINDS:
@@ -61,8 +72,26 @@ def parse_args(argv):
     return args
 
 
+def build_generic_sets():
+    """The default device's generic kernel sets, one line per precision."""
+    import numpy as np
+
+    from pysyclfft import _arrays, precompile_generic
+
+    queue = _arrays.default_queue()
+    for dtype in [np.complex64] + ([np.complex128] if queue.sycl_device.has_aspect_fp64 else []):
+        print(f"generic kernel set, {np.dtype(dtype).name}, {queue.sycl_device.name}: ", end="", flush=True)
+        start = time.perf_counter()
+        count = precompile_generic(dtype, queue)
+        print(f"{count} kernels in {time.perf_counter() - start:.1f} s", flush=True)
+
+
 def main(argv):
     args = parse_args(argv)
+    if args.generic:
+        build_generic_sets()
+    if not args.lengths:
+        return 0
     jobs = [(kind, n, precision) for precision in PRECISIONS[args.precision] for kind in args.kinds
             for n in args.lengths]
     print(f"precompiling {len(jobs)} plans in {min(args.jobs, len(jobs))} process(es)", flush=True)

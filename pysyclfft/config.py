@@ -31,7 +31,6 @@ class PlanCache:
         self._plans = OrderedDict()
         self._size = _check_size(size)
         self._memsize = _check_size(memsize, "memsize")
-        self._memory = 0
         self.hits = 0
         self.misses = 0
 
@@ -57,8 +56,10 @@ class PlanCache:
 
     @property
     def memory(self):
-        """Bytes of workspace the cached plans hold."""
-        return self._memory
+        """Bytes of workspace the cached plans hold, summed now: a plan's workspace
+        grows after it was cached (generic scratch sized by the batches run, the
+        specialized plan added when the background compiler delivers it)."""
+        return sum(plan.workspace_bytes for plan in self._plans.values())
 
     def __len__(self):
         return len(self._plans)
@@ -78,22 +79,17 @@ class PlanCache:
     def put(self, key, plan):
         if self._size == 0 or (self._memsize >= 0 and plan.workspace_bytes > self._memsize):
             return
-        old = self._plans.pop(key, None)
-        if old is not None:
-            self._memory -= old.workspace_bytes
+        self._plans.pop(key, None)
         self._plans[key] = plan
-        self._memory += plan.workspace_bytes
         self._evict()
 
     def _evict(self):
-        while self._plans and (len(self._plans) > self._size or 0 <= self._memsize < self._memory):
-            _, plan = self._plans.popitem(last=False)
-            self._memory -= plan.workspace_bytes
+        while self._plans and (len(self._plans) > self._size or 0 <= self._memsize < self.memory):
+            self._plans.popitem(last=False)
 
     def clear(self):
         """Drop every plan (the counters are kept)."""
         self._plans.clear()
-        self._memory = 0
 
     def plans(self):
         """The cached plans, least recently used first."""
@@ -102,7 +98,7 @@ class PlanCache:
     def info(self):
         mem = "unlimited" if self._memsize < 0 else f"{self._memsize} B"
         lines = [f"pysyclfft plan cache (thread {threading.current_thread().name}): "
-                 f"{len(self)} / {self._size} plans, {self._memory} B workspace (limit {mem}), "
+                 f"{len(self)} / {self._size} plans, {self.memory} B workspace (limit {mem}), "
                  f"{self.hits} hits, {self.misses} misses"]
         lines += [f"  {plan!r}" for plan in reversed(self.plans())]
         return "\n".join(lines)
@@ -168,3 +164,33 @@ def clear_memory_pool():
     """Free the pool's idle blocks. Arrays alive keep their memory; it returns to the
     pool when they die."""
     _pool.pool.clear()
+
+
+def set_specialization(mode):
+    """When a plan of a new length gets kernels compiled for its length:
+    'background' (default; also the PYSYCLFFT_SPECIALIZE environment variable):
+    at once when they are in the kernel caches, else a plan on the generic
+    kernel set (compiled once per device and precision) serves at once while a
+    worker thread compiles them, and the plan switches over when they are ready;
+    'wait': the call compiles them and waits (every plan is specialized);
+    'generic': never (generic kernels only; slower, for measurements).
+    Plans made before the change keep their kernels: the plan caches are emptied."""
+    from . import _core
+
+    _core.set_specialization(mode)  # ValueError for an unknown mode
+    _core.clear_line_plans()
+    clear_plan_cache()
+
+
+def get_specialization():
+    from . import _core
+
+    return _core.specialization()
+
+
+def wait_for_specialized():
+    """Block (without holding the GIL) until every plan waiting for its specialized
+    kernels has them (or their build failed: such plans keep the generic kernels)."""
+    from . import _core
+
+    _core.wait_for_specialized()

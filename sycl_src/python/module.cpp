@@ -62,6 +62,8 @@ PYBIND11_MODULE(_core, m) {
   m.def("kernel_include_dir", [] { return KernelCompiler::instance().include_dir(); });
   m.def("compiled_kernel_count", [] { return KernelCompiler::instance().cached_kernels(); },
         "Kernels held in the in-process cache.");
+  m.def("clear_compiled_kernels", [] { KernelCompiler::instance().clear(); },
+        "Tests: forget the in-process kernels (plans keep theirs; the disk cache is untouched).");
   m.def("compile_count", [] { return KernelCompiler::instance().builds(); },
         "Run-time compilations done by this process.");
   m.def("set_binary_cache", [](const std::string& dir, std::uintmax_t max_bytes) {
@@ -100,6 +102,32 @@ PYBIND11_MODULE(_core, m) {
       py::arg("queue"), py::arg("lengths"), py::arg("is_double"), py::arg("max_pass_length") = 0,
       py::arg("memory") = "auto",
       "Compile the c2c kernels of many lengths in one run-time compilation.");
+
+  m.def(
+      "set_specialization", [](const std::string& mode) { specialization() = parse_specialization(mode); },
+      py::arg("mode"), "When new plans get their specialized kernels (plan/background_compiler.hpp).");
+  m.def("specialization", [] { return std::string(specialization_name(specialization())); });
+  m.def(
+      "wait_for_specialized",
+      [] {
+        py::gil_scoped_release release;
+        BackgroundCompiler::instance().wait_idle();
+      },
+      "Block until the background compiler has run every queued job.");
+  m.def("background_jobs", [] { return BackgroundCompiler::instance().pending(); },
+        "Background compile jobs queued or running.");
+  m.def("shutdown_background", [] { BackgroundCompiler::instance().shutdown(); },
+        "Drop queued background compiles and start no more (process exit).");
+  m.def(
+      "precompile_generic",
+      [](sycl::queue q, bool is_double) {
+        py::gil_scoped_release release;
+        const Precision p = precision_of(is_double);
+        return generic_kernels(q, p).size() +
+               KernelCompiler::instance().get(q, kMapPassEntryHeader, generic_map_kernel_names(p)).size();
+      },
+      py::arg("queue"), py::arg("is_double"),
+      "Compile (or load) the generic kernel sets of one precision: the c2c stages and the map passes.");
 
   m.def(
       "copy_and_wait",
@@ -150,6 +178,14 @@ PYBIND11_MODULE(_core, m) {
           py::arg("in_ptr"), py::arg("out_ptr"), py::arg("in_offset"), py::arg("in_stride"), py::arg("out_offset"),
           py::arg("out_stride"), py::arg("counts"), py::arg("in_dists"), py::arg("out_dists"), py::arg("forward"),
           py::arg("scale"), py::arg("deps"), "Launch; returns the computation event.")
+      .def(
+          "wait_specialized",
+          [](const AnyC2CPlan& p) {
+            py::gil_scoped_release release;
+            return p.wait_specialized();
+          },
+          "Block until the plan runs its specialized kernels; False if they failed to build.")
+      .def_property_readonly("is_specialized", &AnyC2CPlan::is_specialized)
       .def_property_readonly("n", &AnyC2CPlan::length)
       .def_property_readonly("workspace_bytes", &AnyC2CPlan::workspace_bytes)
       .def("describe", &AnyC2CPlan::describe);

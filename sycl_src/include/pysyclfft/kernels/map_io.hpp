@@ -17,6 +17,10 @@ template <typename T> struct MapIO {
   T edge_in, edge_out;   // scipy's `orthogonalize` factors of the end points (1 when off)
   T imag_sign;           // -1 conjugates complex input and output (hfft, ihfft), else 1
   bool active;           // teams past the end of the batch compute but do not store
+  index_t length;        // the FFT length L where the map's FixedL is 0 (the generic map passes)
+
+  // A map's FFT length: its compile-time FixedL, or the run-time `length`.
+  template <int FixedL> index_t fft_length() const { return FixedL > 0 ? FixedL : length; }
 
   T real_in(index_t i) const { return static_cast<const T*>(in)[in_base + i * in_stride]; }
   cplx<T> cplx_in(index_t i) const {

@@ -24,6 +24,7 @@ enum MapKind : int {
   kDST4Half,
   kDCT4Full,     // any n: zero-padded 2n-point FFT, L = 2n
   kDST4Full,
+  kMapKinds,     // the number of kinds
 };
 
 // Direction of each map's complex FFT: -1 forward, +1 backward.

@@ -1,4 +1,5 @@
-// Maps between real data and a complex FFT of length L (see map_kind.hpp).
+// Maps between real data and a complex FFT of length L (see map_kind.hpp): the
+// template parameter FixedL, or the run-time MapIO::length where FixedL = 0.
 // A map is the FFT's source, operator()(i) giving FFT input point i, and its
 // destination, operator()(k, v) taking FFT output point k. Every point is read
 // and written exactly once, so pre/post-processing costs no extra memory pass.
@@ -13,7 +14,7 @@
 namespace pysyclfft::kernels {
 
 // X[k] (0 <= k <= L) of the packed real FFT, from z(i) = Z[i] and w^k.
-template <typename T, int L, class Z> cplx<T> packed_split(int k, const Z& z, cplx<T> wk) {
+template <typename T, class Z> cplx<T> packed_split(int k, index_t L, const Z& z, cplx<T> wk) {
   const cplx<T> a = z(k == L ? 0 : k), b = conj(z(k == 0 ? 0 : L - k));
   const T half = T(0.5);
   const cplx<T> even = (a + b) * half, odd = mul_sign_i<-1>(a - b) * half;
@@ -29,41 +30,45 @@ template <typename T> cplx<T> packed_merge(int m, cplx<T> xm, cplx<T> xlm, cplx<
 }
 
 // Odd (or any) n: FFT of the real input as complex; keeps k <= n/2.
-template <typename T, int L> struct R2CFullMap {
+template <typename T, int FixedL> struct R2CFullMap {
+  index_t len() const { return io.template fft_length<FixedL>(); }
   MapIO<T> io;
   cplx<T> operator()(int i) const { return {io.real_in(i), T(0)}; }
   void operator()(int k, cplx<T> v) const {
-    if (2 * k <= L) io.cplx_out(k, v * io.scale);
+    if (2 * k <= len()) io.cplx_out(k, v * io.scale);
   }
 };
 
 // Even n = 2L: output k needs Z[k] and Z[L-k], which other work-items compute,
 // so the split runs after the FFT: split_point(k, z) forms output k (0 <= k <= L)
 // from any z(i) giving Z[i] (local memory in the fused kernel, global otherwise).
-template <typename T, int L> struct R2CPackedMap {
+template <typename T, int FixedL> struct R2CPackedMap {
+  index_t len() const { return io.template fft_length<FixedL>(); }
   MapIO<T> io;
   cplx<T> operator()(int i) const { return {io.real_in(2 * i), io.real_in(2 * i + 1)}; }
   template <class Z> void split_point(int k, const Z& z) const {
-    io.cplx_out(k, packed_split<T, L>(k, z, io.table[k]) * io.scale);
+    io.cplx_out(k, packed_split<T>(k, len(), z, io.table[k]) * io.scale);
   }
 };
 
 // Hermitian extension of the half spectrum; imaginary parts that must be zero
 // for a real result (X[0]) are ignored, as numpy does.
-template <typename T, int L> struct C2RFullMap {
+template <typename T, int FixedL> struct C2RFullMap {
+  index_t len() const { return io.template fft_length<FixedL>(); }
   MapIO<T> io;
   cplx<T> operator()(int i) const {
     if (i == 0) return {io.cplx_in(0).re, T(0)};
-    return 2 * i <= L ? io.cplx_in(i) : conj(io.cplx_in(L - i));
+    return 2 * i <= len() ? io.cplx_in(i) : conj(io.cplx_in(len() - i));
   }
   void operator()(int k, cplx<T> v) const { io.real_out(k, v.re * io.scale); }
 };
 
 // Even n = 2L, the inverse of the split: Z[m] = (X[m] + conj X[L-m]) + i conj(w^m) (X[m] - conj X[L-m]),
 // whose backward FFT_L is z[j] = n/2 * (x[2j] + i x[2j+1]) for the unnormalised x.
-template <typename T, int L> struct C2RPackedMap {
+template <typename T, int FixedL> struct C2RPackedMap {
+  index_t len() const { return io.template fft_length<FixedL>(); }
   MapIO<T> io;
-  cplx<T> operator()(int m) const { return packed_merge(m, io.cplx_in(m), io.cplx_in(L - m), io.table[m]); }
+  cplx<T> operator()(int m) const { return packed_merge(m, io.cplx_in(m), io.cplx_in(len() - m), io.table[m]); }
   void operator()(int j, cplx<T> v) const {
     io.real_out(2 * j, v.re * io.scale);
     io.real_out(2 * j + 1, v.im * io.scale);

@@ -20,16 +20,17 @@ template <typename T> inline T re_mul(cplx<T> w, cplx<T> v) { return w.re * v.re
 inline index_t makhoul_index(index_t m, index_t n) { return 2 * m < n ? 2 * m : 2 * (n - 1 - m) + 1; }
 
 // DCT-II (DST-II): y[k] = 2 Re(w(k, 4n) V[k]), V = FFT of the reordered input. Table: w(k, 4n), k < n.
-template <typename T, int L, bool Sine> struct DCT2Map {
+template <typename T, int FixedL, bool Sine> struct DCT2Map {
+  index_t len() const { return io.template fft_length<FixedL>(); }
   MapIO<T> io;
   cplx<T> operator()(int m) const {
-    const index_t j = makhoul_index(m, L);
+    const index_t j = makhoul_index(m, len());
     const T x = io.real_in(j);
     return {Sine ? odd_negated(x, j) : x, T(0)};
   }
   void operator()(int k, cplx<T> v) const {
     const T y = 2 * re_mul(io.table[k], v) * io.scale;
-    io.real_out(mirror<Sine>(k, L), k == 0 ? y * io.edge_out : y);
+    io.real_out(mirror<Sine>(k, len()), k == 0 ? y * io.edge_out : y);
   }
 };
 
@@ -37,23 +38,24 @@ template <typename T, int L, bool Sine> struct DCT2Map {
 // packed as a real FFT (real_maps.hpp), and each split output V[k], k <= L, gives
 // y[k] and, through V[n-k] = conj V[k], y[n-k].
 // Table: w(k, n) for k <= L, then w(k, 4n) for k < n.
-template <typename T, int L, bool Sine> struct DCT2PackedMap {
-  static constexpr int N = 2 * L;
+template <typename T, int FixedL, bool Sine> struct DCT2PackedMap {
+  index_t len() const { return io.template fft_length<FixedL>(); }
+  index_t n() const { return 2 * len(); }
   MapIO<T> io;
   T v(index_t m) const {  // the reordered (and for DST sign-alternated) input
-    const index_t j = makhoul_index(m, N);
+    const index_t j = makhoul_index(m, n());
     const T x = io.real_in(j);
     return Sine ? odd_negated(x, j) : x;
   }
   cplx<T> operator()(int m) const { return {v(2 * m), v(2 * m + 1)}; }
   void put(index_t k, cplx<T> vk) const {
-    const T y = 2 * re_mul(io.table[L + 1 + k], vk) * io.scale;
-    io.real_out(mirror<Sine>(k, N), k == 0 ? y * io.edge_out : y);
+    const T y = 2 * re_mul(io.table[len() + 1 + k], vk) * io.scale;
+    io.real_out(mirror<Sine>(k, n()), k == 0 ? y * io.edge_out : y);
   }
   template <class Z> void split_point(int k, const Z& z) const {
-    const cplx<T> vk = packed_split<T, L>(k, z, io.table[k]);
+    const cplx<T> vk = packed_split<T>(k, len(), z, io.table[k]);
     put(k, vk);
-    if (k != 0 && k != L) put(N - k, conj(vk));
+    if (k != 0 && k != len()) put(n() - k, conj(vk));
   }
 };
 
@@ -61,18 +63,19 @@ template <typename T, int L, bool Sine> struct DCT2PackedMap {
 // is Hermitian, so the packed inverse real FFT (real_maps.hpp) of its first
 // L + 1 points gives the reordered output two points per FFT point.
 // Table: w(k, n) for k <= L, then w(k, 4n) for k < n.
-template <typename T, int L, bool Sine> struct DCT3PackedMap {
-  static constexpr int N = 2 * L;
+template <typename T, int FixedL, bool Sine> struct DCT3PackedMap {
+  index_t len() const { return io.template fft_length<FixedL>(); }
+  index_t n() const { return 2 * len(); }
   MapIO<T> io;
-  T x(index_t m) const { return io.real_in(mirror<Sine>(m, N)); }
+  T x(index_t m) const { return io.real_in(mirror<Sine>(m, n())); }
   cplx<T> spectrum(index_t k) const {  // V[k] for k <= L, as in DCT3Map
     const T a = k == 0 ? x(0) * io.edge_in : x(k);
-    const T b = k == 0 ? T(0) : x(N - k);
-    return mul_dir<+1>(cplx<T>{a, -b}, io.table[L + 1 + k]);
+    const T b = k == 0 ? T(0) : x(n() - k);
+    return mul_dir<+1>(cplx<T>{a, -b}, io.table[len() + 1 + k]);
   }
-  cplx<T> operator()(int m) const { return packed_merge(m, spectrum(m), spectrum(L - m), io.table[m]); }
+  cplx<T> operator()(int m) const { return packed_merge(m, spectrum(m), spectrum(len() - m), io.table[m]); }
   void put(index_t i, T value) const {
-    const index_t j = makhoul_index(i, N);
+    const index_t j = makhoul_index(i, n());
     const T y = value * io.scale;
     io.real_out(j, Sine ? odd_negated(y, j) : y);
   }
@@ -84,16 +87,17 @@ template <typename T, int L, bool Sine> struct DCT3PackedMap {
 
 // DCT-III (DST-III): V[k] = conj(w(k, 4n)) (x[k] - i x[n-k]) (x[n] = 0), backward FFT,
 // then the inverse of Makhoul's ordering. Table: w(k, 4n), k < n.
-template <typename T, int L, bool Sine> struct DCT3Map {
+template <typename T, int FixedL, bool Sine> struct DCT3Map {
+  index_t len() const { return io.template fft_length<FixedL>(); }
   MapIO<T> io;
-  T x(index_t m) const { return io.real_in(mirror<Sine>(m, L)); }
+  T x(index_t m) const { return io.real_in(mirror<Sine>(m, len())); }
   cplx<T> operator()(int k) const {
     const T a = k == 0 ? x(0) * io.edge_in : x(k);
-    const T b = k == 0 ? T(0) : x(L - k);
+    const T b = k == 0 ? T(0) : x(len() - k);
     return mul_dir<+1>(cplx<T>{a, -b}, io.table[k]);
   }
   void operator()(int m, cplx<T> v) const {
-    const index_t j = makhoul_index(m, L);
+    const index_t j = makhoul_index(m, len());
     const T y = v.re * io.scale;
     io.real_out(j, Sine ? odd_negated(y, j) : y);
   }
@@ -103,30 +107,32 @@ template <typename T, int L, bool Sine> struct DCT3Map {
 //   z[m] = (x[2m] + i x[n-1-2m]) w(4m+1, 8n),  u[k] = Z[k] w(k, 2n),
 //   y[2k] = 2 Re u[k],  y[n-1-2k] = -2 Im u[k].
 // Table: w(4m+1, 8n) for m < L, then w(k, 2n) for k < L.
-template <typename T, int L, bool Sine> struct DCT4HalfMap {
-  static constexpr int N = 2 * L;
+template <typename T, int FixedL, bool Sine> struct DCT4HalfMap {
+  index_t len() const { return io.template fft_length<FixedL>(); }
+  index_t n() const { return 2 * len(); }
   MapIO<T> io;
-  T x(index_t m) const { return io.real_in(mirror<Sine>(m, N)); }
-  cplx<T> operator()(int m) const { return cplx<T>{x(2 * m), x(N - 1 - 2 * m)} * io.table[m]; }
+  T x(index_t m) const { return io.real_in(mirror<Sine>(m, n())); }
+  cplx<T> operator()(int m) const { return cplx<T>{x(2 * m), x(n() - 1 - 2 * m)} * io.table[m]; }
   void operator()(int k, cplx<T> v) const {
-    const cplx<T> u = v * io.table[L + k];
+    const cplx<T> u = v * io.table[len() + k];
     io.real_out(2 * k, 2 * u.re * io.scale);
-    io.real_out(N - 1 - 2 * k, (Sine ? 2 : -2) * u.im * io.scale);  // n-1-2k is odd: DST flips it
+    io.real_out(n() - 1 - 2 * k, (Sine ? 2 : -2) * u.im * io.scale);  // n-1-2k is odd: DST flips it
   }
 };
 
 // DCT-IV (DST-IV) of any n = L/2 through the zero-padded 2n-point FFT:
 //   y[k] = 2 Re(w(2k+1, 8n) FFT(x[j] w(j, 4n))[k]).  Table: w(j, 4n), j < n, then w(2k+1, 8n), k < n.
-template <typename T, int L, bool Sine> struct DCT4FullMap {
-  static constexpr int N = L / 2;
+template <typename T, int FixedL, bool Sine> struct DCT4FullMap {
+  index_t len() const { return io.template fft_length<FixedL>(); }
+  index_t n() const { return len() / 2; }
   MapIO<T> io;
   cplx<T> operator()(int j) const {
-    if (j >= N) return {T(0), T(0)};
-    return io.table[j] * io.real_in(mirror<Sine>(j, N));
+    if (j >= n()) return {T(0), T(0)};
+    return io.table[j] * io.real_in(mirror<Sine>(j, n()));
   }
   void operator()(int k, cplx<T> v) const {
-    if (k >= N) return;
-    const T y = 2 * re_mul(io.table[N + k], v) * io.scale;
+    if (k >= n()) return;
+    const T y = 2 * re_mul(io.table[n() + k], v) * io.scale;
     io.real_out(k, Sine ? odd_negated(y, k) : y);
   }
 };
@@ -134,34 +140,36 @@ template <typename T, int L, bool Sine> struct DCT4FullMap {
 // DCT-I: the real part of the real FFT of the even extension x0..x[n-1], x[n-2]..x1
 // (length 2(n-1)), packed into L = n-1 complex points and split (real_maps.hpp).
 // Table: w(k, 2L) for k <= L.
-template <typename T, int L> struct DCT1Map {
-  static constexpr int N = L + 1;
+template <typename T, int FixedL> struct DCT1Map {
+  index_t len() const { return io.template fft_length<FixedL>(); }
+  index_t n() const { return len() + 1; }
   MapIO<T> io;
   T e(index_t j) const {  // the even extension
-    const index_t i = j < N ? j : 2 * L - j;
+    const index_t i = j < n() ? j : 2 * len() - j;
     const T x = io.real_in(i);
-    return i == 0 || i == N - 1 ? x * io.edge_in : x;
+    return i == 0 || i == n() - 1 ? x * io.edge_in : x;
   }
   cplx<T> operator()(int m) const { return {e(2 * m), e(2 * m + 1)}; }
   template <class Z> void split_point(int k, const Z& z) const {
-    const T y = packed_split<T, L>(k, z, io.table[k]).re * io.scale;
-    io.real_out(k, k == 0 || k == N - 1 ? y * io.edge_out : y);
+    const T y = packed_split<T>(k, len(), z, io.table[k]).re * io.scale;
+    io.real_out(k, k == 0 || k == n() - 1 ? y * io.edge_out : y);
   }
 };
 
 // DST-I: minus the imaginary part of the real FFT of the odd extension
 // 0, x0..x[n-1], 0, -x[n-1]..-x0 (length 2(n+1)) at k = 1..n, packed into
 // L = n+1 complex points and split. Table: w(k, 2L) for k <= L.
-template <typename T, int L> struct DST1Map {
-  static constexpr int N = L - 1;
+template <typename T, int FixedL> struct DST1Map {
+  index_t len() const { return io.template fft_length<FixedL>(); }
+  index_t n() const { return len() - 1; }
   MapIO<T> io;
   T e(index_t j) const {  // the odd extension
-    if (j == 0 || j == L) return T(0);
-    return j < L ? io.real_in(j - 1) : -io.real_in(2 * L - j - 1);
+    if (j == 0 || j == len()) return T(0);
+    return j < len() ? io.real_in(j - 1) : -io.real_in(2 * len() - j - 1);
   }
   cplx<T> operator()(int m) const { return {e(2 * m), e(2 * m + 1)}; }
   template <class Z> void split_point(int k, const Z& z) const {
-    if (k >= 1 && k <= N) io.real_out(k - 1, -packed_split<T, L>(k, z, io.table[k]).im * io.scale);
+    if (k >= 1 && k <= n()) io.real_out(k - 1, -packed_split<T>(k, len(), z, io.table[k]).im * io.scale);
   }
 };
 

@@ -1,29 +1,40 @@
-// A batched 1-D complex transform of any length: the single-kernel plan where
-// one work-group holds the transform, the multi-pass plan (four-step or
-// Bluestein) otherwise. This is the plan Python sees as _core.C2CPlan.
+// Batched 1-D complex transforms of any length: the specialized plans (the
+// single-kernel plan where one work-group holds the transform, the multi-pass
+// plan, four-step, Bluestein or Rader, otherwise) and the generic plan that
+// stands in for them while their kernels compile.
 #pragma once
+#include <functional>
 #include <memory>
 #include <string>
 #include <vector>
 
 #include "algorithm.hpp"
+#include "background_compiler.hpp"
 #include "c2c_plan.hpp"
+#include "generic_c2c_plan.hpp"
 #include "multipass_plan.hpp"
 
 namespace pysyclfft::plan {
 
-class AnyC2CPlan {
+// The specialized plan of a length: kernels compiled for it, the fast path.
+class SpecializedC2CPlan {
  public:
   // max_pass > 0 forces passes of at most that length (for tests and tuning).
   // Memory::minimal: no scratch buffer (single-kernel plans never have one).
-  AnyC2CPlan(sycl::queue q, std::int64_t n, Precision p, std::int64_t max_pass = 0, Memory memory = Memory::automatic) {
-    if (n < 1) throw std::invalid_argument("pysyclfft: transform length must be >= 1, got " + std::to_string(n));
-    if (!supports(q.get_device(), p))
-      throw std::invalid_argument("pysyclfft: the device has no double precision (fp64) support");
+  SpecializedC2CPlan(sycl::queue q, std::int64_t n, Precision p, std::int64_t max_pass = 0, Memory memory = Memory::automatic) {
     if (choose_algorithm(n, p, device_limits(q.get_device()), max_pass) == Algorithm::single_kernel)
       single_ = std::make_unique<C2CPlan>(std::move(q), n, p);
     else
       multi_ = std::make_unique<MultipassPlan>(std::move(q), n, p, max_pass, memory);
+  }
+
+  // Whether its kernels are in memory or in the binary cache (building it compiles nothing).
+  static bool available(const sycl::queue& q, std::int64_t n, Precision p, std::int64_t max_pass, Memory memory) {
+    const DeviceLimits lim = device_limits(q.get_device());
+    auto& compiler = KernelCompiler::instance();
+    if (choose_algorithm(n, p, lim, max_pass) == Algorithm::single_kernel)
+      return compiler.available(q, kC2CEntryHeader, c2c_kernel_names(q.get_device(), {n}, p));
+    return compiler.available(q, kPassEntryHeader, MultipassPlan::kernel_names(n, p, lim, max_pass, memory));
   }
 
   sycl::event execute(const void* in, void* out, const BatchLayout& layout, bool forward, double scale,
@@ -39,6 +50,66 @@ class AnyC2CPlan {
  private:
   std::unique_ptr<C2CPlan> single_;
   std::unique_ptr<MultipassPlan> multi_;
+};
+
+// A batched 1-D complex transform of any length: the specialized plan where its
+// kernels are at hand (or the caller waits for them, specialization()), else
+// the generic plan at once while the worker compiles the specialized one
+// (background_compiler.hpp), which every execution after that uses. This is the
+// plan Python sees as _core.C2CPlan.
+class AnyC2CPlan {
+ public:
+  AnyC2CPlan(sycl::queue q, std::int64_t n, Precision p, std::int64_t max_pass = 0, Memory memory = Memory::automatic,
+             Specialization mode = specialization()) {
+    if (n < 1) throw std::invalid_argument("pysyclfft: transform length must be >= 1, got " + std::to_string(n));
+    if (!supports(q.get_device(), p))
+      throw std::invalid_argument("pysyclfft: the device has no double precision (fp64) support");
+    // Forced passes and in-place plans have no generic form.
+    const bool generic_first = max_pass == 0 && memory == Memory::automatic && mode != Specialization::wait;
+    if (!generic_first || (mode == Specialization::background && SpecializedC2CPlan::available(q, n, p, max_pass, memory))) {
+      specialized_ = std::make_shared<SpecializedC2CPlan>(std::move(q), n, p, max_pass, memory);
+      return;
+    }
+    generic_ = std::make_unique<GenericC2CPlan>(q, n, p);
+    if (mode != Specialization::background) return;
+    switch_ = std::make_shared<PlanSwitch<SpecializedC2CPlan>>();
+    build_ = [q, n, p] { return std::make_shared<const SpecializedC2CPlan>(q, n, p); };
+    switch_->schedule(switch_, build_);
+  }
+
+  sycl::event execute(const void* in, void* out, const BatchLayout& layout, bool forward, double scale,
+                      const std::vector<sycl::event>& deps = {}) const {
+    if (const auto fast = specialized()) return fast->execute(in, out, layout, forward, scale, deps);
+    if (switch_) switch_->schedule(switch_, build_);  // again, if the queue was full
+    return generic_->execute(in, out, layout, forward, scale, deps);
+  }
+
+  // Blocks until the plan runs its specialized kernels (or they failed to
+  // build: then it keeps its generic ones). Returns whether it does.
+  bool wait_specialized() const {
+    if (switch_ && switch_->schedule(switch_, build_)) switch_->wait();
+    return specialized() != nullptr;
+  }
+  bool is_specialized() const { return specialized() != nullptr; }
+
+  std::int64_t length() const { return specialized() ? specialized()->length() : generic_->length(); }
+  const sycl::queue& queue() const { return specialized() ? specialized()->queue() : generic_->queue(); }
+  std::size_t workspace_bytes() const {
+    // The generic plan's memory stays held once the switch happened (a running execution may use it).
+    return (generic_ ? generic_->workspace_bytes() : 0) + (specialized() ? specialized()->workspace_bytes() : 0);
+  }
+  std::string describe() const { return specialized() ? specialized()->describe() : generic_->describe(); }
+
+ private:
+  std::shared_ptr<const SpecializedC2CPlan> specialized() const {
+    if (specialized_) return specialized_;
+    return switch_ ? switch_->plan() : nullptr;
+  }
+
+  std::shared_ptr<const SpecializedC2CPlan> specialized_;  // built at once
+  std::unique_ptr<GenericC2CPlan> generic_;
+  std::shared_ptr<PlanSwitch<SpecializedC2CPlan>> switch_;  // where the background build lands
+  std::function<std::shared_ptr<const SpecializedC2CPlan>()> build_;
 };
 
 // Compiles the kernels of every length in `lengths` in one build per entry point.

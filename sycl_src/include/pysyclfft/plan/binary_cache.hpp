@@ -50,6 +50,9 @@ class BinaryCache {
   bool enabled() const { return files_.enabled(); }
   const std::string& dir() const { return files_.dir(); }
 
+  // Whether an entry for `key` is on disk (it may still fail its checks when loaded).
+  bool contains(const std::string& key) const { return files_.contains(key); }
+
   std::optional<NativeBinary> load(const std::string& key) const {
     const std::optional<CacheDirectory::Entry> entry = files_.load(key);
     if (!entry) return std::nullopt;

@@ -170,6 +170,12 @@ class CacheDirectory {
     if (enabled()) std::filesystem::remove(entry_path(key), ec);
   }
 
+  // Whether an entry for `key` is on disk (it may still fail its checks when loaded).
+  bool contains(const std::string& key) const {
+    std::error_code ec;
+    return enabled() && std::filesystem::exists(entry_path(key), ec);
+  }
+
   static void put_count(std::string& out, std::uint64_t v) { out.append(reinterpret_cast<const char*>(&v), sizeof v); }
 
  private:

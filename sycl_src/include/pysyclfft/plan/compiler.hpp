@@ -7,11 +7,13 @@
 #pragma once
 #include <sycl/sycl.hpp>
 
+#include <algorithm>
 #include <filesystem>
 #include <fstream>
 #include <iterator>
 #include <map>
 #include <mutex>
+#include <optional>
 #include <stdexcept>
 #include <string>
 #include <tuple>
@@ -52,21 +54,35 @@ class KernelCompiler {
   }
 
   // Kernels for `names`, all template instantiations of entry points declared in
-  // `entry_header`. Missing ones are compiled together in one build.
+  // `entry_header`. Missing ones are loaded from the binary cache or compiled
+  // together in one build. Compiles run one at a time (build_mutex_) and never
+  // under mutex_, so kernels already in memory or on disk never wait for one
+  // (a background compile, background_compiler.hpp, may take seconds).
   std::vector<sycl::kernel> get(const sycl::queue& q, const std::string& entry_header,
                                 const std::vector<std::string>& names) {
-    std::lock_guard lock(mutex_);
     const sycl::context ctx = q.get_context();
     const sycl::device dev = q.get_device();
-    std::vector<std::string> missing;
-    for (const auto& name : names)
-      if (!kernels_.count(key_of(ctx, dev, name)) &&
-          std::find(missing.begin(), missing.end(), name) == missing.end())
-        missing.push_back(name);
-    if (!missing.empty()) build(ctx, dev, entry_header, missing);
-    std::vector<sycl::kernel> out;
-    for (const auto& name : names) out.push_back(kernels_.at(key_of(ctx, dev, name)));
-    return out;
+    if (auto found = lookup(ctx, dev, names)) return *found;
+    const std::string source = "#include \"" + entry_header + "\"\n";
+    std::vector<std::string> missing = missing_names(ctx, dev, names);
+    const std::string key = disk_key(dev, source, missing);
+    if (load_binary(ctx, dev, key, missing)) return *lookup(ctx, dev, names);
+    std::lock_guard build_lock(build_mutex_);
+    missing = missing_names(ctx, dev, names);  // another thread may have built them meanwhile
+    if (!missing.empty()) build(ctx, dev, source, missing);
+    return *lookup(ctx, dev, names);
+  }
+
+  // Whether get() would find every kernel of `names` in memory or in the binary
+  // cache, i.e. return without compiling (unless a cached entry proves corrupt).
+  bool available(const sycl::queue& q, const std::string& entry_header, const std::vector<std::string>& names) {
+    const sycl::context ctx = q.get_context();
+    const sycl::device dev = q.get_device();
+    const std::vector<std::string> missing = missing_names(ctx, dev, names);
+    if (missing.empty()) return true;
+    const std::string key = disk_key(dev, "#include \"" + entry_header + "\"\n", missing);
+    std::lock_guard lock(mutex_);
+    return disk_.contains(key);
   }
 
   // Device binaries persist under `dir` (empty: not at all), at most `max_bytes` of them.
@@ -115,41 +131,89 @@ class KernelCompiler {
     return headers_;
   }
 
-  // Kernels for `names`, from the binary cache when it holds this build, else compiled (and stored).
-  void build(const sycl::context& ctx, const sycl::device& dev, const std::string& entry_header,
-             const std::vector<std::string>& names) {
-    const std::string source = "#include \"" + entry_header + "\"\n";
-    const std::string key = disk_.enabled() ? binary_cache_key(dev, source, headers(), names) : std::string();
-    if (const auto bin = disk_.load(key)) {  // nothing when the cache is off
-      if (const auto kernels = kernels_from_native_binary(ctx, dev, *bin); kernels && kernels->size() == names.size()) {
-        for (std::size_t i = 0; i < names.size(); ++i) kernels_.emplace(key_of(ctx, dev, names[i]), (*kernels)[i]);
-        ++binary_loads_;
-        return;
-      }
-      disk_.remove(key);  // the driver rejected it: rebuild below
+  // The kernels of `names` if all are in memory.
+  std::optional<std::vector<sycl::kernel>> lookup(const sycl::context& ctx, const sycl::device& dev,
+                                                  const std::vector<std::string>& names) const {
+    std::lock_guard lock(mutex_);
+    std::vector<sycl::kernel> out;
+    for (const auto& name : names) {
+      const auto it = kernels_.find(key_of(ctx, dev, name));
+      if (it == kernels_.end()) return std::nullopt;
+      out.push_back(it->second);
     }
-    auto exe = compile(ctx, dev, source, names);
-    for (const auto& name : names) kernels_.emplace(key_of(ctx, dev, name), exe.ext_oneapi_get_kernel(name));
-    if (const auto bin = disk_.enabled() ? native_binary_of(exe, dev, names) : std::nullopt) disk_.store(key, *bin);
+    return out;
   }
 
-  sycl::kernel_bundle<sycl::bundle_state::executable> compile(const sycl::context& ctx, sycl::device dev,
-                                                              const std::string& source,
-                                                              const std::vector<std::string>& names) {
+  std::vector<std::string> missing_names(const sycl::context& ctx, const sycl::device& dev,
+                                         const std::vector<std::string>& names) const {
+    std::lock_guard lock(mutex_);
+    std::vector<std::string> missing;
+    for (const auto& name : names)
+      if (!kernels_.count(key_of(ctx, dev, name)) && std::find(missing.begin(), missing.end(), name) == missing.end())
+        missing.push_back(name);
+    return missing;
+  }
+
+  // The binary cache key of a build (empty when the cache is off).
+  std::string disk_key(const sycl::device& dev, const std::string& source, const std::vector<std::string>& names) {
+    std::lock_guard lock(mutex_);
+    return disk_.enabled() ? binary_cache_key(dev, source, headers(), names) : std::string();
+  }
+
+  // Loads the build of `names` from the binary cache; false when it is not there
+  // (or the driver rejected it: then the entry is deleted and get() rebuilds it).
+  bool load_binary(const sycl::context& ctx, const sycl::device& dev, const std::string& key,
+                   const std::vector<std::string>& names) {
+    std::optional<NativeBinary> bin;
+    {
+      std::lock_guard lock(mutex_);
+      bin = disk_.load(key);  // nothing when the cache is off
+    }
+    if (!bin) return false;
+    const auto kernels = kernels_from_native_binary(ctx, dev, *bin);
+    std::lock_guard lock(mutex_);
+    if (!kernels || kernels->size() != names.size()) {
+      disk_.remove(key);
+      return false;
+    }
+    for (std::size_t i = 0; i < names.size(); ++i) kernels_.emplace(key_of(ctx, dev, names[i]), (*kernels)[i]);
+    ++binary_loads_;
+    return true;
+  }
+
+  // Compiles `names` (build_mutex_ held), then keeps them in memory and on disk.
+  void build(const sycl::context& ctx, const sycl::device& dev, const std::string& source,
+             const std::vector<std::string>& names) {
+    const std::string key = disk_key(dev, source, names);
+    std::vector<std::pair<std::string, std::string>> includes;
+    {
+      std::lock_guard lock(mutex_);
+      includes = headers();
+    }
+    auto exe = compile(ctx, dev, source, names, includes);
+    const auto bin = key.empty() ? std::nullopt : native_binary_of(exe, dev, names);
+    std::lock_guard lock(mutex_);
+    ++builds_;
+    for (const auto& name : names) kernels_.emplace(key_of(ctx, dev, name), exe.ext_oneapi_get_kernel(name));
+    if (bin) disk_.store(key, *bin);
+  }
+
+  static sycl::kernel_bundle<sycl::bundle_state::executable> compile(
+      const sycl::context& ctx, sycl::device dev, const std::string& source, const std::vector<std::string>& names,
+      const std::vector<std::pair<std::string, std::string>>& headers) {
     namespace syclex = sycl::ext::oneapi::experimental;
     if (!dev.ext_oneapi_can_build(syclex::source_language::sycl))
       throw CompileError("pysyclfft: device '" + dev.get_info<sycl::info::device::name>() +
                          "' cannot compile SYCL kernels at run time (kernel_compiler)");
     select_jit_target(dev);  // before the runtime first reads it (jit_target.hpp)
     syclex::include_files includes;
-    for (const auto& [name, text] : headers()) includes.add(name, text);
+    for (const auto& [name, text] : headers) includes.add(name, text);
     std::string log;
     try {
       auto src = syclex::create_kernel_bundle_from_source(ctx, syclex::source_language::sycl, source,
                                                           syclex::properties{includes});
       auto exe = syclex::build(src, std::vector<sycl::device>{dev},
                                syclex::properties{syclex::registered_names{names}, syclex::save_log{&log}});
-      ++builds_;
       return exe;
     } catch (const std::exception& e) {  // sycl::exception, or bad_alloc from a corrupt cache entry
       const std::string message = std::string(e.what()) + "\n" + log;
@@ -158,7 +222,8 @@ class KernelCompiler {
     }
   }
 
-  mutable std::mutex mutex_;
+  mutable std::mutex mutex_;  // guards every member below
+  std::mutex build_mutex_;    // held by the one compile at a time
   std::string include_dir_;
   std::vector<std::pair<std::string, std::string>> headers_;
   std::map<Key, sycl::kernel> kernels_;

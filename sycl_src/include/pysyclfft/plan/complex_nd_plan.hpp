@@ -34,7 +34,7 @@ class ComplexNdPlan {
     std::vector<std::int64_t> lengths = spec_.lengths;
     if (padded() || spec_.axes.empty()) lengths.push_back(1);  // the length-1 plan copies (see copy)
     const auto distinct = sorted_unique(lengths);
-    precompile_any_c2c(queue_, distinct, spec_.precision, 0, spec_.memory);  // one build per entry point
+    if (compiles_ahead()) precompile_any_c2c(queue_, distinct, spec_.precision, 0, spec_.memory);  // one build per entry point
     for (auto n : distinct) plans_.push_back(LinePlanCache::instance().c2c(queue_, n, spec_.precision, spec_.memory));
   }
 

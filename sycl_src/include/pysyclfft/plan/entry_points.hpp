@@ -9,6 +9,7 @@
 #include <type_traits>
 #include <vector>
 
+#include "../kernels/map_kind.hpp"
 #include "kernel_params.hpp"
 #include "text.hpp"
 
@@ -18,6 +19,7 @@ inline constexpr const char* kC2CEntryHeader = "pysyclfft/backends/sycl/c2c_kern
 inline constexpr const char* kPassEntryHeader = "pysyclfft/backends/sycl/multipass_kernels.hpp";
 inline constexpr const char* kMappedEntryHeader = "pysyclfft/backends/sycl/mapped_kernel.hpp";
 inline constexpr const char* kMapPassEntryHeader = "pysyclfft/backends/sycl/map_pass_kernels.hpp";
+inline constexpr const char* kGenericEntryHeader = "pysyclfft/backends/sycl/generic_kernels.hpp";
 inline constexpr const char* kCopyEntryHeader = "pysyclfft/backends/sycl/copy_kernel.hpp";
 
 // ---- instance names: function<real, args..., radices...> ----
@@ -83,9 +85,28 @@ inline std::string mapped_kernel_name(int kind, const C2CKernelParams& fft) {
   return instance_name("pysyclfft_mapped", fft.precision, kind, fft.threads, fft.per_group, fft.radices);
 }
 
-// pysyclfft_map_load<T, MapKind, L> and pysyclfft_map_store<T, MapKind, L>
+// pysyclfft_map_load<T, MapKind, L> and pysyclfft_map_store<T, MapKind, L>; L = 0: the generic passes.
 inline std::string map_pass_kernel_name(bool store, Precision p, int kind, std::int64_t fft_length) {
   return instance_name(store ? "pysyclfft_map_store" : "pysyclfft_map_load", p, kind, fft_length);
+}
+
+// The generic map set of one precision: the load and store pass of every map kind
+// (at 2*kind and 2*kind + 1), for every length, compiled and cached as one build.
+inline std::vector<std::string> generic_map_kernel_names(Precision p) {
+  std::vector<std::string> names;
+  for (int kind = 0; kind < kernels::kMapKinds; ++kind)
+    for (bool store : {false, true}) names.push_back(map_pass_kernel_name(store, p, kind, 0));
+  return names;
+}
+
+// pysyclfft_generic_stage<T, R>: the generic set is every radix of kGenericRadices
+// in one precision, always compiled and cached as one build (plan/generic_c2c_plan.hpp).
+// Radix 1 is a copy (with the fused operations of a last stage).
+inline constexpr int kGenericRadices[] = {1, 2, 3, 4, 5, 7, 8, 9, 11, 13, 16};
+inline std::vector<std::string> generic_kernel_names(Precision p) {
+  std::vector<std::string> names;
+  for (int r : kGenericRadices) names.push_back(instance_name("pysyclfft_generic_stage", p, r));
+  return names;
 }
 
 }  // namespace pysyclfft::plan

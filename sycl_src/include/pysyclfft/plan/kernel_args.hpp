@@ -7,9 +7,11 @@
 #pragma once
 #include <sycl/sycl.hpp>
 
+#include <cstdint>
 #include <tuple>
 #include <type_traits>
 
+#include "../kernels/generic_stockham.hpp"
 #include "../kernels/layout.hpp"
 #include "../kernels/multipass.hpp"
 #include "../kernels/transpose.hpp"
@@ -43,6 +45,10 @@ template <typename T> auto flat_fields(const kernels::PassGeometry& g) {
   const auto& [d0, d1, t_begin, lines, in, out, load, store, shift, rader] = g;
   return std::tuple_cat(std::tuple(d0, d1, t_begin, lines), flat_fields<T>(in), flat_fields<T>(out),
                         std::tuple(load, store, shift, rader));
+}
+template <typename T> auto flat_fields(const kernels::GenericStage& s) {
+  const auto& [length, span, t_begin, count, load, store, shift] = s;
+  return std::tuple(length, span, t_begin, count, load, store, shift);
 }
 template <typename T> auto flat_fields(const kernels::SquareBlocks& b) {
   const auto& [a, c, d, e, f] = b;
@@ -89,6 +95,17 @@ inline void set_permute_args(sycl::handler& h, Precision p, void* data, const ke
   set_kernel_args(h, p, data, side, cycles, starts, members);
 }
 
+struct GenericStageArgs {
+  const void *in, *twiddle_hi, *twiddle_lo, *load_table, *store_table;
+  void* out;
+};
+inline void set_generic_stage_args(sycl::handler& h, Precision p, const GenericStageArgs& a,
+                                   const kernels::PassSide& in_side, const kernels::PassSide& out_side,
+                                   const kernels::GenericStage& stage, double scale) {
+  set_kernel_args(h, p, a.in, a.out, a.twiddle_hi, a.twiddle_lo, a.load_table, a.store_table, in_side, out_side, stage,
+                  Real{scale});
+}
+
 // The map scalars of pysyclfft_mapped and pysyclfft_map_load/store: scale, scipy's
 // orthogonalize factors, and the conjugation sign.
 struct MapArgs {
@@ -100,8 +117,9 @@ inline void set_mapped_args(sycl::handler& h, Precision p, const void* in, void*
                   Real{m.imag_sign});
 }
 inline void set_map_pass_args(sycl::handler& h, Precision p, const void* in, void* out, const void* table,
-                              const kernels::BatchLayout& layout, const MapArgs& m) {
-  set_kernel_args(h, p, in, out, table, layout, Real{m.scale}, Real{m.edge_in}, Real{m.edge_out}, Real{m.imag_sign});
+                              const kernels::BatchLayout& layout, const MapArgs& m, std::int64_t fft_length) {
+  set_kernel_args(h, p, in, out, table, layout, Real{m.scale}, Real{m.edge_in}, Real{m.edge_out}, Real{m.imag_sign},
+                  kernels::index_t(fft_length));
 }
 
 }  // namespace pysyclfft::plan

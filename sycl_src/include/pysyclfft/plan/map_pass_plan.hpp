@@ -38,15 +38,18 @@ inline std::vector<std::string> map_pass_kernel_names(const std::vector<std::pai
 
 class MapPassPlan {
  public:
-  MapPassPlan(sycl::queue q, RealTransform t, std::int64_t n, Precision p)
+  // generic: the passes of the generic map set (any length, no compile once it is cached).
+  MapPassPlan(sycl::queue q, RealTransform t, std::int64_t n, Precision p, bool generic = false)
       : queue_(std::move(q)), precision_(p), kind_(choose_map(t, n)), fft_length_(map_fft_length(kind_, n)) {
     if (!supports(queue_.get_device(), p))
       throw std::invalid_argument("pysyclfft: the device has no double precision (fp64) support");
     if (n < 1 || fft_length_ < 1)
       throw std::invalid_argument("pysyclfft: invalid length " + std::to_string(n) + " for this transform");
-    const auto k = KernelCompiler::instance().get(queue_, kMapPassEntryHeader, map_pass_kernel_names({{t, n}}, p));
-    load_ = k[0];
-    store_ = k[1];
+    const std::size_t at = generic ? 2 * std::size_t(kind_) : 0;
+    const auto k = KernelCompiler::instance().get(queue_, kMapPassEntryHeader,
+                                                  generic ? generic_map_kernel_names(p) : map_pass_kernel_names({{t, n}}, p));
+    load_ = k[at];
+    store_ = k[at + 1];
     const TableCache::Held table = p == Precision::f32 ? map_table<float>(kind_, n) : map_table<double>(kind_, n);
     table_ = device_copy(queue_, {table.bytes}, &workspace_bytes_);
     group_ = elementwise_group_size(device_limits(queue_.get_device()));
@@ -65,12 +68,13 @@ class MapPassPlan {
     const void* table = table_.get();
     return queue_.submit([&](sycl::handler& h) {
       h.depends_on(deps);
-      set_map_pass_args(h, precision_, in, out, table, layout, {scale, edge_in, edge_out, imag_sign});
+      set_map_pass_args(h, precision_, in, out, table, layout, {scale, edge_in, edge_out, imag_sign}, fft_length_);
       h.parallel_for(sycl::nd_range<1>{groups * group_, group_}, store ? *store_ : *load_);
     });
   }
 
   std::int64_t fft_length() const { return fft_length_; }
+  Precision precision() const { return precision_; }
   // The direction of the map's complex FFT.
   bool fft_forward() const { return kernels::map_sign(kind_) < 0; }
   // Device memory the plan holds (its map table; the complex plan counts its own).

@@ -1,8 +1,11 @@
-// A batched 1-D real transform (r2c or c2r) of any length: the fused map kernel
-// (mapped_plan.hpp) where the map's FFT fits one work-group, else the map's load
-// and store passes (map_pass_plan.hpp) around any complex plan (any_c2c_plan.hpp)
-// on a work buffer the plan owns, a chunk of transforms at a time. The n-D
-// planner (nd_plan.hpp) runs it along the real and trigonometric axes.
+// A batched 1-D real transform (r2c, c2r, DCT or DST) of any length. MapLinePlan:
+// the fused map kernel (mapped_plan.hpp) where the map's FFT fits one work-group,
+// else the map's load and store passes (map_pass_plan.hpp) around any complex plan
+// (any_c2c_plan.hpp) on a work buffer the plan owns, a chunk of transforms at a
+// time; its generic form runs the generic map passes (any length, compiled once per
+// device). RealLinePlan: the specialized MapLinePlan, or the generic one until the
+// background compiler (background_compiler.hpp) has built the specialized one. The
+// n-D planner (nd_plan.hpp) runs it along the real and trigonometric axes.
 //
 // A transform may be computed in place (its output over its own input): the fused
 // kernel reads a whole transform into local memory before it writes (two or more
@@ -13,17 +16,18 @@
 #include <algorithm>
 #include <atomic>
 #include <cstdint>
+#include <functional>
 #include <memory>
-#include <mutex>
-#include <optional>
 #include <string>
 #include <utility>
 #include <vector>
 
 #include "any_c2c_plan.hpp"
+#include "background_compiler.hpp"
 #include "line_layouts.hpp"
 #include "map_pass_plan.hpp"
 #include "mapped_plan.hpp"
+#include "work_buffer.hpp"
 
 namespace pysyclfft::plan {
 
@@ -64,27 +68,40 @@ inline std::atomic<bool>& force_unfused_maps() {
   return on;
 }
 
-class RealLinePlan {
+class MapLinePlan {
  public:
   // Whether length n runs as one fused kernel (no work buffer).
   static bool fused(const sycl::device& dev, RealTransform t, std::int64_t n, Precision p) {
     return !force_unfused_maps() && choose_mapped_params(t, n, p, device_limits(dev)).supported();
   }
 
-  RealLinePlan(sycl::queue q, RealTransform t, std::int64_t n, Precision p, Memory memory = Memory::automatic)
+  // generic: the generic map passes around a complex plan (any length, nothing to
+  // compile once the generic sets are cached); else the specialized kernels, all
+  // compiled now (`mode` is the complex plan's).
+  MapLinePlan(sycl::queue q, RealTransform t, std::int64_t n, Precision p, Memory memory, bool generic,
+              Specialization mode)
       : queue_(std::move(q)), transform_(t), length_(n) {
-    if (fused(queue_.get_device(), t, n, p)) {
+    if (!generic && fused(queue_.get_device(), t, n, p)) {
       fused_ = std::make_unique<MappedPlan>(queue_, t, n, p);
       return;
     }
-    passes_ = std::make_unique<MapPassPlan>(queue_, t, n, p);
-    fft_ = std::make_unique<AnyC2CPlan>(queue_, passes_->fft_length(), p, 0, memory);
-    chunk_ = std::max<std::int64_t>(1, scratch_chunk_elements(device_limits(queue_.get_device())) / passes_->fft_length());
-    buffer_bytes_ = std::size_t(chunk_ * passes_->fft_length()) * 2 * real_size(p);
-    buffer_ = device_buffer(queue_, buffer_bytes_);
+    passes_ = std::make_unique<MapPassPlan>(queue_, t, n, p, generic);
+    fft_ = std::make_unique<AnyC2CPlan>(queue_, passes_->fft_length(), p, 0, memory, mode);
+    const std::int64_t chunk_elements = scratch_chunk_elements(device_limits(queue_.get_device()));
+    chunk_ = std::max<std::int64_t>(1, chunk_elements / passes_->fft_length());
   }
-  RealLinePlan(const RealLinePlan&) = delete;
-  RealLinePlan& operator=(const RealLinePlan&) = delete;
+  MapLinePlan(const MapLinePlan&) = delete;
+  MapLinePlan& operator=(const MapLinePlan&) = delete;
+
+  // Whether its specialized kernels are in memory or in the binary cache.
+  static bool available(const sycl::queue& q, RealTransform t, std::int64_t n, Precision p, Memory memory) {
+    auto& compiler = KernelCompiler::instance();
+    if (fused(q.get_device(), t, n, p))
+      return compiler.available(q, kMappedEntryHeader, mapped_kernel_names(q.get_device(), {{t, n}}, p));
+    const std::int64_t fft_length = map_fft_length(choose_map(t, n), n);
+    return compiler.available(q, kMapPassEntryHeader, map_pass_kernel_names({{t, n}}, p)) &&
+           (fft_length < 1 || SpecializedC2CPlan::available(q, fft_length, p, 0, memory));
+  }
 
   // Kernels of many (transform, length) pairs and of the complex lengths
   // `c2c_lengths`, compiled in one build per entry point.
@@ -116,27 +133,27 @@ class RealLinePlan {
   sycl::event execute(const void* in, void* out, const BatchLayout& layout, double scale,
                       const std::vector<sycl::event>& deps = {}, const MapFactors& f = {}) const {
     if (fused_) return fused_->execute(in, out, layout, scale, f.edge_in, f.edge_out, f.imag_sign, deps);
-    std::lock_guard lock(mutex_);  // the work buffer serialises executions
-    std::vector<sycl::event> wait = deps;
-    if (last_) wait.push_back(*last_);
-    if (layout.count() == 0) return queue_.ext_oneapi_submit_barrier(wait);
     const std::int64_t length = passes_->fft_length();
-    void* buffer = buffer_.get();
-    sycl::event done;
-    for (const BatchLayout& piece : split_layout(layout, chunk_)) {
-      // The buffer holds the piece's transforms one after another.
-      BatchLayout load = piece, fft = piece, store = piece;
-      load.out_offset = fft.in_offset = fft.out_offset = store.in_offset = 0;
-      load.out_stride = fft.in_stride = fft.out_stride = store.in_stride = 1;
-      load.out_dist0 = fft.in_dist0 = fft.out_dist0 = store.in_dist0 = length;
-      load.out_dist1 = fft.in_dist1 = fft.out_dist1 = store.in_dist1 = length * piece.count0;
-      done = passes_->execute(false, in, buffer, load, scale, f.edge_in, f.edge_out, f.imag_sign, wait);
-      done = fft_->execute(buffer, buffer, fft, passes_->fft_forward(), 1.0, {done});
-      done = passes_->execute(true, buffer, out, store, scale, f.edge_in, f.edge_out, f.imag_sign, {done});
-      wait = {done};
-    }
-    last_ = done;
-    return done;
+    const std::int64_t most = std::min<std::int64_t>(chunk_, layout.count());
+    const std::size_t bytes = std::size_t(most * length) * 2 * real_size(passes_->precision());
+    return buffer_.use(queue_, bytes, deps, [&](char* buffer, const std::vector<sycl::event>& after) {
+      if (layout.count() == 0) return queue_.ext_oneapi_submit_barrier(after);
+      std::vector<sycl::event> wait = after;
+      sycl::event done;
+      for (const BatchLayout& piece : split_layout(layout, chunk_)) {
+        // The buffer holds the piece's transforms one after another.
+        BatchLayout load = piece, fft = piece, store = piece;
+        load.out_offset = fft.in_offset = fft.out_offset = store.in_offset = 0;
+        load.out_stride = fft.in_stride = fft.out_stride = store.in_stride = 1;
+        load.out_dist0 = fft.in_dist0 = fft.out_dist0 = store.in_dist0 = length;
+        load.out_dist1 = fft.in_dist1 = fft.out_dist1 = store.in_dist1 = length * piece.count0;
+        done = passes_->execute(false, in, buffer, load, scale, f.edge_in, f.edge_out, f.imag_sign, wait);
+        done = fft_->execute(buffer, buffer, fft, passes_->fft_forward(), 1.0, {done});
+        done = passes_->execute(true, buffer, out, store, scale, f.edge_in, f.edge_out, f.imag_sign, {done});
+        wait = {done};
+      }
+      return done;
+    });
   }
 
   RealTransform transform() const { return transform_; }
@@ -144,11 +161,12 @@ class RealLinePlan {
 
   // Device memory the plan holds: tables, and the work buffer of the unfused form.
   std::size_t workspace_bytes() const {
-    return fused_ ? fused_->workspace_bytes() : passes_->workspace_bytes() + fft_->workspace_bytes() + buffer_bytes_;
+    if (fused_) return fused_->workspace_bytes();
+    return passes_->workspace_bytes() + fft_->workspace_bytes() + buffer_.bytes();
   }
   std::string describe() const {
     if (fused_) return fused_->describe();
-    return "load pass, " + fft_->describe() + ", store pass (work buffer of " + std::to_string(chunk_) +
+    return "load pass, " + fft_->describe() + ", store pass (work buffer of up to " + std::to_string(chunk_) +
            " transform(s))";
   }
 
@@ -159,11 +177,72 @@ class RealLinePlan {
   std::unique_ptr<MappedPlan> fused_;
   std::unique_ptr<MapPassPlan> passes_;
   std::unique_ptr<AnyC2CPlan> fft_;
-  std::shared_ptr<void> buffer_;
-  std::size_t buffer_bytes_ = 0;
+  WorkBuffer buffer_;        // up to chunk_ transforms, grown to the largest batch run; serialises executions
   std::int64_t chunk_ = 1;  // transforms per use of the buffer
-  mutable std::mutex mutex_;
-  mutable std::optional<sycl::event> last_;  // the last kernel using the buffer
+};
+
+// A batched 1-D real transform (r2c or c2r) of any length, as AnyC2CPlan is for
+// complex ones: its specialized plan where the kernels are at hand (or the caller
+// waits for them), else the generic one at once while the worker compiles the
+// specialized one, which every execution after that uses.
+class RealLinePlan {
+ public:
+  RealLinePlan(sycl::queue q, RealTransform t, std::int64_t n, Precision p, Memory memory = Memory::automatic)
+      : transform_(t), length_(n) {
+    const Specialization mode = specialization();
+    const bool generic_first = memory == Memory::automatic && mode != Specialization::wait && n >= 1 &&
+                               map_fft_length(choose_map(t, n), n) >= 1;
+    if (!generic_first || (mode == Specialization::background && MapLinePlan::available(q, t, n, p, memory))) {
+      specialized_ = std::make_shared<MapLinePlan>(std::move(q), t, n, p, memory, false, Specialization::wait);
+      return;
+    }
+    generic_ = std::make_unique<MapLinePlan>(q, t, n, p, memory, true, mode);
+    if (mode != Specialization::background) return;
+    switch_ = std::make_shared<PlanSwitch<MapLinePlan>>();
+    build_ = [q, t, n, p, memory] {
+      return std::make_shared<const MapLinePlan>(q, t, n, p, memory, false, Specialization::wait);
+    };
+    switch_->schedule(switch_, build_);
+  }
+
+  static bool fused(const sycl::device& dev, RealTransform t, std::int64_t n, Precision p) {
+    return MapLinePlan::fused(dev, t, n, p);
+  }
+  static std::size_t precompile(const sycl::queue& q, const std::vector<std::pair<RealTransform, std::int64_t>>& jobs,
+                                Precision p, std::vector<std::int64_t> c2c_lengths, Memory memory = Memory::automatic) {
+    return MapLinePlan::precompile(q, jobs, p, std::move(c2c_lengths), memory);
+  }
+
+  sycl::event execute(const void* in, void* out, const BatchLayout& layout, double scale,
+                      const std::vector<sycl::event>& deps = {}, const MapFactors& f = {}) const {
+    if (const auto fast = specialized()) return fast->execute(in, out, layout, scale, deps, f);
+    if (switch_) switch_->schedule(switch_, build_);  // again, if the queue was full
+    return generic_->execute(in, out, layout, scale, deps, f);
+  }
+
+  RealTransform transform() const { return transform_; }
+  std::int64_t length() const { return length_; }
+  // The generic plan's memory stays held once the switch happened (a running execution may use it).
+  std::size_t workspace_bytes() const {
+    return (generic_ ? generic_->workspace_bytes() : 0) + (specialized() ? specialized()->workspace_bytes() : 0);
+  }
+  std::string describe() const {
+    if (const auto fast = specialized()) return fast->describe();
+    return "generic map passes: " + generic_->describe();
+  }
+
+ private:
+  std::shared_ptr<const MapLinePlan> specialized() const {
+    if (specialized_) return specialized_;
+    return switch_ ? switch_->plan() : nullptr;
+  }
+
+  RealTransform transform_;
+  std::int64_t length_;
+  std::shared_ptr<const MapLinePlan> specialized_;  // built at once
+  std::unique_ptr<MapLinePlan> generic_;
+  std::shared_ptr<PlanSwitch<MapLinePlan>> switch_;  // where the background build lands
+  std::function<std::shared_ptr<const MapLinePlan>()> build_;
 };
 
 // The transforms of `p` along dimension `axis` of arrays whose other

@@ -40,7 +40,7 @@ class TrigNdPlan {
       stage_ = std::make_unique<WorkBuffer>(std::size_t(element_count(view_out_shape_)) * real_size(spec_.precision));
     }
     jobs = sorted_unique(jobs);  // types 1 and 4 are their own inverses: one plan serves both directions
-    RealLinePlan::precompile(queue_, jobs, spec_.precision, {}, spec_.memory);  // one build per entry point
+    if (compiles_ahead()) RealLinePlan::precompile(queue_, jobs, spec_.precision, {}, spec_.memory);  // one build per entry point
     for (const auto& [t, n] : jobs) lines_.push_back(LinePlanCache::instance().real(queue_, t, n, spec_.precision, spec_.memory));
   }
 

@@ -5,6 +5,7 @@
 #pragma once
 #include <sycl/sycl.hpp>
 
+#include <atomic>
 #include <cstdint>
 #include <functional>
 #include <memory>
@@ -63,25 +64,40 @@ inline sycl::event pad_copy(sycl::queue& q, const void* in, const ArrayLayout& f
   return copy_elements(q, in, from, out, row_major_layout(padded_shape), kept, element_bytes, {zero});
 }
 
-// A buffer allocated on first use and kept; its uses are serialised (each
-// waits for the previous one), as concurrent executions of a plan share it.
+// A device buffer allocated on first use; its uses are serialised (each waits
+// for the previous one), as concurrent executions of a plan share it. A use may
+// ask for more than the buffer holds: it grows (the smaller allocation freed once
+// the previous use has ended), so a plan that sizes it by the batch it runs
+// holds only what its largest batch needed.
 class WorkBuffer {
  public:
   explicit WorkBuffer(std::size_t bytes = 0) : bytes_(bytes) {}
+  // Bytes held, or to be allocated at the first use (read without the lock: a
+  // use's work may ask, and a reader never waits for a use).
   std::size_t bytes() const { return bytes_; }
 
   // Runs `work(buffer, deps + the previous use's end)` and records its end.
   sycl::event use(sycl::queue& q, std::vector<sycl::event> deps,
                   const std::function<sycl::event(char*, const std::vector<sycl::event>&)>& work) const {
+    return use(q, 0, std::move(deps), work);
+  }
+  // The same with a buffer of at least `bytes`.
+  sycl::event use(sycl::queue& q, std::size_t bytes, std::vector<sycl::event> deps,
+                  const std::function<sycl::event(char*, const std::vector<sycl::event>&)>& work) const {
     std::lock_guard<std::mutex> lock(mutex_);
-    if (!data_) data_ = device_buffer(q, bytes_);
+    if (bytes > bytes_) {
+      if (last_use_) last_use_->wait();
+      data_.reset();
+      bytes_ = bytes;
+    }
+    if (!data_ && bytes_ > 0) data_ = device_buffer(q, bytes_);
     if (last_use_) deps.push_back(*last_use_);
     last_use_ = work(static_cast<char*>(data_.get()), deps);
     return *last_use_;
   }
 
  private:
-  std::size_t bytes_;
+  mutable std::atomic<std::size_t> bytes_;  // written under mutex_
   mutable std::mutex mutex_;
   mutable std::shared_ptr<void> data_;
   mutable std::optional<sycl::event> last_use_;

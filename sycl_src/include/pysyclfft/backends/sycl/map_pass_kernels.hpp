@@ -1,5 +1,6 @@
 // SYCL entry points of the unfused map passes (kernels/map_passes.hpp), e.g.
 //   pysyclfft_map_load<float, 1, 4099>, pysyclfft_map_store<float, 1, 4099>   (T, MapKind, FFT length)
+// or FFT length 0: the generic passes, whose FFT length is the run-time `length`.
 // One work-item per point; the range is rounded up to whole work-groups.
 #pragma once
 #include "../../kernels/map_passes.hpp"
@@ -9,18 +10,19 @@
 template <typename T, int Kind, int L>
 SYCL_EXT_ONEAPI_FUNCTION_PROPERTY((sycl::ext::oneapi::experimental::nd_range_kernel<1>))
 void pysyclfft_map_load(const void* in, pysyclfft::kernels::cplx<T>* fft_in, const pysyclfft::kernels::cplx<T>* table,
-                        PYSYCLFFT_LAYOUT_PARAMS(layout), T scale, T edge_in, T edge_out, T imag_sign) {
+                        PYSYCLFFT_LAYOUT_PARAMS(layout), T scale, T edge_in, T edge_out, T imag_sign,
+                        pysyclfft::kernels::index_t length) {
   namespace k = pysyclfft::kernels;
   k::MapPass<Kind, T, L>::load(k::index_t(pysyclfft::sycl_backend::this_item().get_global_id(0)), in, fft_in, table,
-                               PYSYCLFFT_LAYOUT(layout), k::MapScalars<T>{scale, edge_in, edge_out, imag_sign});
+                               PYSYCLFFT_LAYOUT(layout), k::MapScalars<T>{scale, edge_in, edge_out, imag_sign}, length);
 }
 
 template <typename T, int Kind, int L>
 SYCL_EXT_ONEAPI_FUNCTION_PROPERTY((sycl::ext::oneapi::experimental::nd_range_kernel<1>))
 void pysyclfft_map_store(const pysyclfft::kernels::cplx<T>* fft_out, void* out,
                          const pysyclfft::kernels::cplx<T>* table, PYSYCLFFT_LAYOUT_PARAMS(layout), T scale,
-                         T edge_in, T edge_out, T imag_sign) {
+                         T edge_in, T edge_out, T imag_sign, pysyclfft::kernels::index_t length) {
   namespace k = pysyclfft::kernels;
   k::MapPass<Kind, T, L>::store(k::index_t(pysyclfft::sycl_backend::this_item().get_global_id(0)), fft_out, out, table,
-                                PYSYCLFFT_LAYOUT(layout), k::MapScalars<T>{scale, edge_in, edge_out, imag_sign});
+                                PYSYCLFFT_LAYOUT(layout), k::MapScalars<T>{scale, edge_in, edge_out, imag_sign}, length);
 }

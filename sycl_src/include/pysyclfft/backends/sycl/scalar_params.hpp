@@ -38,3 +38,8 @@
 #define PYSYCLFFT_CYCLES_PARAMS(p) PYSYCLFFT_I(p, 0), PYSYCLFFT_I(p, 1), PYSYCLFFT_I(p, 2)
 #define PYSYCLFFT_CYCLES(p) \
   ::pysyclfft::kernels::BlockCycles { p##0, p##1, p##2 }
+
+// kernels::GenericStage: 4 index_t, 3 int.
+#define PYSYCLFFT_STAGE_PARAMS(p) PYSYCLFFT_I(p, 0), PYSYCLFFT_I(p, 1), PYSYCLFFT_I(p, 2), PYSYCLFFT_I(p, 3), int p##4, int p##5, int p##6
+#define PYSYCLFFT_STAGE(p) \
+  ::pysyclfft::kernels::GenericStage { p##0, p##1, p##2, p##3, p##4, p##5, p##6 }

@@ -1,0 +1,232 @@
+// A batched 1-D complex transform of any length on the generic kernel set
+// (kernels/generic_stockham.hpp): compiled once per device and precision, so a
+// plan of a new length costs only its tables (milliseconds). Each radix stage is
+// one launch over global memory, ping-ponging between two scratch buffers; it is
+// slower than the specialized plans (any_c2c_plan.hpp), which replace it once
+// their kernels are compiled (background_compiler.hpp).
+//  - lengths whose prime factors are at most 13: one FFT of length n;
+//  - others: Bluestein, two FFTs of the padded length M (pass_split.hpp) with the
+//    chirp multiplied into the first FFT's loads, the spectrum into its stores
+//    and the chirp into the second FFT's stores (bluestein_tables.hpp).
+// Every stage computes the forward DFT: a backward FFT conjugates its input and
+// output (GenericOps), so the tables hold forward-direction values.
+#pragma once
+#include <sycl/sycl.hpp>
+
+#include <algorithm>
+#include <complex>
+#include <cstdint>
+#include <iterator>
+#include <memory>
+#include <stdexcept>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "../kernels/generic_stockham.hpp"
+#include "../kernels/layout.hpp"
+#include "algorithm.hpp"
+#include "bluestein_tables.hpp"
+#include "compiler.hpp"
+#include "device.hpp"
+#include "entry_points.hpp"
+#include "factorize.hpp"
+#include "kernel_args.hpp"
+#include "text.hpp"
+#include "work_buffer.hpp"
+
+namespace pysyclfft::plan {
+
+// The generic kernel set of one precision, compiled (or loaded) on first use.
+inline std::vector<sycl::kernel> generic_kernels(const sycl::queue& q, Precision p) {
+  return KernelCompiler::instance().get(q, kGenericEntryHeader, generic_kernel_names(p));
+}
+
+// The radices of a generic FFT of length len (prime factors at most 13): radix
+// 16 for powers of two, 9 for pairs of threes (fewer stages: each is a sweep
+// over memory); at least two stages, so that the first reads the input and the
+// last writes the output and no stage runs in place (radix 1 copies).
+inline std::vector<int> generic_radices(std::int64_t len) {
+  std::vector<int> radices = len == 1 ? std::vector<int>{1} : stockham_radices(len, 16, true);
+  if (radices.size() == 1) radices.push_back(1);
+  return radices;
+}
+
+class GenericC2CPlan {
+ public:
+  GenericC2CPlan(sycl::queue q, std::int64_t n, Precision p)
+      : queue_(std::move(q)), n_(n), precision_(p), bluestein_(stockham_radices(n).empty() && n > 1),
+        fft_len_(bluestein_ ? bluestein_length(n) : n), radices_(generic_radices(fft_len_)),
+        group_(elementwise_group_size(device_limits(queue_.get_device()))) {
+    const std::vector<sycl::kernel> set = generic_kernels(queue_, p);
+    for (int r : radices_) kernels_.push_back(set[radix_index(r)]);
+    if (p == Precision::f32) upload_tables<float>();
+    else upload_tables<double>();
+    chunk_ = std::max<std::int64_t>(1, scratch_chunk_elements(device_limits(queue_.get_device())) / fft_len_);
+  }
+  GenericC2CPlan(const GenericC2CPlan&) = delete;
+  GenericC2CPlan& operator=(const GenericC2CPlan&) = delete;
+
+  sycl::event execute(const void* in, void* out, const kernels::BatchLayout& layout, bool forward, double scale,
+                      const std::vector<sycl::event>& deps = {}) const {
+    // The scratch holds two copies (ping-pong) of up to a chunk of transforms.
+    const std::int64_t most = std::min<std::int64_t>(chunk_, layout.count());
+    const std::size_t half = std::size_t(most * fft_len_) * 2 * real_size(precision_);
+    return scratch_.use(queue_, 2 * half, deps, [&](char* scratch, const std::vector<sycl::event>& after) {
+      if (layout.count() == 0) return queue_.ext_oneapi_submit_barrier(after);
+      const std::vector<Launch> launches = plan_launches(forward);
+      void* ping_pong[2] = {scratch, scratch + half};
+      std::vector<sycl::event> wait = after;
+      sycl::event done;
+      for (std::int64_t t0 = 0; t0 < layout.count(); t0 += chunk_) {
+        const std::int64_t nt = std::min<std::int64_t>(chunk_, layout.count() - t0);
+        for (std::size_t i = 0; i < launches.size(); ++i) {
+          const bool first = i == 0, last = i + 1 == launches.size();
+          done = submit(launches[i], first ? in : ping_pong[(i + 1) % 2], last ? out : ping_pong[i % 2],
+                        first ? user_side(layout, true) : scratch_side(t0, nt),
+                        last ? user_side(layout, false) : scratch_side(t0, nt), t0, nt, last ? scale : 1.0, wait);
+          wait = {done};
+        }
+      }
+      return done;
+    });
+  }
+
+  std::int64_t length() const { return n_; }
+  const sycl::queue& queue() const { return queue_; }
+  std::size_t workspace_bytes() const { return table_bytes_ + scratch_.bytes(); }
+  std::string describe() const {
+    std::string s = concat("c2c n=", n_, " ", real_name(precision_), ": generic kernels, ");
+    if (bluestein_) s += concat("Bluestein, two FFTs of length ", fft_len_, ", ");
+    s += "one launch per stage, radices";
+    for (int r : radices_) s += concat(" ", r);
+    return s + concat("; workspace ", workspace_bytes(), " B (", table_bytes_, " B tables, scratch for two copies ",
+                      "of up to ", chunk_, " transform(s), grown to the largest batch run)");
+  }
+
+ private:
+  // One stage launch: which stage of an FFT, and the operations fused into its loads and stores.
+  struct Launch {
+    std::size_t stage;
+    int load, store;
+    std::size_t load_table, store_table;  // offsets into the table buffer
+  };
+
+  static std::size_t radix_index(int r) {
+    for (std::size_t i = 0; i < std::size(kGenericRadices); ++i)
+      if (kGenericRadices[i] == r) return i;
+    throw std::logic_error("pysyclfft: radix " + std::to_string(r) + " is not in the generic set");
+  }
+
+  // The stages of one direction: one FFT, or Bluestein's two (the second a
+  // backward FFT: conjugated in and out, its closing chirp after that).
+  std::vector<Launch> plan_launches(bool forward) const {
+    const int conj_in = forward ? 0 : kernels::kConjBefore, conj_out = forward ? 0 : kernels::kConjAfter;
+    std::vector<Launch> out;
+    const auto fft = [&](int load, int store, std::size_t load_table, std::size_t store_table) {
+      for (std::size_t s = 0; s < radices_.size(); ++s) {
+        const bool first = s == 0, last = s + 1 == radices_.size();
+        out.push_back({s, first ? load : 0, last ? store : 0, load_table, store_table});
+      }
+    };
+    if (!bluestein_) {
+      fft(conj_in, forward ? 0 : kernels::kConjBefore, 0, 0);
+      return out;
+    }
+    fft(conj_in | kernels::kMultiply, kernels::kMultiply, chirp_offset_, spectrum_offset_);
+    fft(kernels::kConjBefore, kernels::kConjBefore | kernels::kMultiply | conj_out, 0, chirp_offset_);
+    return out;
+  }
+
+  kernels::PassSide user_side(const kernels::BatchLayout& l, bool input) const {
+    if (input) return kernels::PassSide{l.in_offset, l.in_stride, 0, l.count0, l.in_dist0, l.in_dist1, n_};
+    return kernels::PassSide{l.out_offset, l.out_stride, 0, l.count0, l.out_dist0, l.out_dist1, n_};
+  }
+  kernels::PassSide scratch_side(std::int64_t t0, std::int64_t nt) const {
+    return kernels::PassSide{0, 1, t0, nt, fft_len_, 0, fft_len_};
+  }
+
+  sycl::event submit(const Launch& l, const void* src, void* dst, const kernels::PassSide& in_side,
+                     const kernels::PassSide& out_side, std::int64_t t0, std::int64_t nt, double scale,
+                     const std::vector<sycl::event>& deps) const {
+    const int radix = radices_[l.stage];
+    const Twiddles& tw = twiddles_[l.stage];
+    const kernels::GenericStage stage{fft_len_, radix == 1 ? fft_len_ : spans_[l.stage], t0, nt, l.load, l.store,
+                                      tw.shift};
+    const std::size_t items = std::size_t(nt) * std::size_t(fft_len_ / radix);
+    const std::size_t groups = (items + group_ - 1) / group_;
+    const sycl::kernel& k = kernels_[l.stage];
+    return queue_.submit([&](sycl::handler& h) {
+      h.depends_on(deps);
+      set_generic_stage_args(h, precision_,
+                             {src, table_at(tw.hi), table_at(tw.lo), table_at(l.load_table), table_at(l.store_table), dst},
+                             in_side, out_side, stage, scale);
+      h.parallel_for(sycl::nd_range<1>{groups * group_, group_}, k);
+    });
+  }
+
+  const void* table_at(std::size_t offset) const {
+    return static_cast<const char*>(tables_.get()) + offset * 2 * real_size(precision_);
+  }
+
+  template <typename T> static void append(std::vector<std::complex<T>>& table, const std::vector<cld>& values) {
+    for (const auto& v : values) table.emplace_back(static_cast<T>(v.real()), static_cast<T>(v.imag()));
+  }
+
+  // Per stage the two-level table of W_(span*radix) (O(sqrt) entries, so a
+  // plan's tables cost microseconds), then Bluestein's chirp and spectrum
+  // (bluestein_table, from the table cache).
+  template <typename T> void upload_tables() {
+    std::vector<std::complex<T>> table{{T(1), T(0)}};  // offset 0: never read, keeps pointers valid
+    std::int64_t span = 1;
+    for (int r : radices_) {
+      spans_.push_back(span);
+      Twiddles tw;
+      const std::int64_t len = span * r;
+      while ((std::int64_t(1) << (2 * tw.shift)) < len) ++tw.shift;
+      const std::int64_t lo = std::int64_t(1) << tw.shift, hi = (len + lo - 1) / lo;
+      std::vector<cld> values;
+      for (std::int64_t j = 0; j < lo; ++j) values.push_back(root_of_unity(j, len));
+      tw.lo = table.size();
+      append(table, values);
+      values.clear();
+      for (std::int64_t j = 0; j < hi; ++j) values.push_back(root_of_unity(j * lo, len));
+      tw.hi = table.size();
+      append(table, values);
+      twiddles_.push_back(tw);
+      span *= r;
+    }
+    std::vector<std::string_view> parts{bytes_of(table)};
+    TableCache::Held chirp_and_spectrum;  // the specialized Bluestein plans' cached table (seconds to compute near 10^6)
+    if (bluestein_) {
+      chirp_and_spectrum = bluestein_table<T>(n_, fft_len_);
+      chirp_offset_ = table.size();
+      spectrum_offset_ = chirp_offset_ + std::size_t(n_);
+      parts.push_back(chirp_and_spectrum.bytes);
+    }
+    tables_ = device_copy(queue_, parts, &table_bytes_);
+  }
+
+  struct Twiddles {
+    std::size_t lo = 0, hi = 0;
+    int shift = 0;
+  };
+
+  mutable sycl::queue queue_;  // submit() is not const
+  std::int64_t n_;
+  Precision precision_;
+  bool bluestein_;
+  std::int64_t fft_len_;
+  std::vector<int> radices_;
+  std::size_t group_;
+  std::vector<sycl::kernel> kernels_;  // one per stage
+  std::vector<std::int64_t> spans_;
+  std::vector<Twiddles> twiddles_;
+  std::size_t chirp_offset_ = 0, spectrum_offset_ = 0;
+  std::shared_ptr<void> tables_;
+  std::size_t table_bytes_ = 0;
+  std::int64_t chunk_ = 1;
+  WorkBuffer scratch_;  // serialises executions
+};
+
+}  // namespace pysyclfft::plan
