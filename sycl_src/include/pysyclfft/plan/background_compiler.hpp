@@ -5,10 +5,12 @@
 // hand over to.
 //
 // The queue is bounded: a job that does not fit is refused (the plan retries
-// on its next use). The worker is detached and never joined: a process may
-// exit while it compiles (the binary cache writes its entries by rename, so it
-// leaves no partial entry); shutdown() drops the queued jobs so that no new
-// compile starts once the process is exiting.
+// on its next use). The worker is detached; at process exit shutdown() drops
+// the queued jobs and waits for the running one (at most one plan's kernels),
+// since the SYCL runtime's static objects are destroyed next and a compile
+// still running under them aborts the process ("pure virtual function called").
+// A killed process leaves no partial cache entry: the binary cache writes its
+// entries by rename.
 #pragma once
 #include <atomic>
 #include <condition_variable>
@@ -60,9 +62,16 @@ class BackgroundCompiler {
  public:
   static constexpr std::size_t kMaxQueued = 64;
 
-  // Never destroyed: the detached worker may still run at process exit.
+  // Never destroyed: the detached worker may still run at process exit. Its
+  // shutdown is registered with atexit after the SYCL runtime has loaded, so it
+  // runs before the runtime's static destructors (C++ programs; Python calls it
+  // earlier, from its own atexit).
   static BackgroundCompiler& instance() {
-    static auto* compiler = new BackgroundCompiler;
+    static auto* compiler = [] {
+      auto* created = new BackgroundCompiler;
+      std::atexit([] { instance().shutdown(); });
+      return created;
+    }();
     return *compiler;
   }
 
@@ -96,7 +105,7 @@ class BackgroundCompiler {
     return jobs_.size() + (busy_ ? 1 : 0);
   }
 
-  // Drops the queued jobs and refuses new ones (process exit); a running job finishes or dies with the process.
+  // Process exit: drops the queued jobs, refuses new ones and waits for the running one.
   void shutdown() {
     std::deque<Job> dropped;
     {
@@ -106,6 +115,8 @@ class BackgroundCompiler {
       idle_.notify_all();
     }
     for (const Job& job : dropped) job.cancel();
+    std::unique_lock lock(mutex_);
+    idle_.wait(lock, [this] { return !busy_; });
   }
 
  private:
