@@ -43,25 +43,53 @@ template <typename T> struct MapScalars {
   T scale, edge_in, edge_out, imag_sign;  // see MapIO
 };
 
+// One transform: the map's FFT by a team of C::kThreads work-items (member
+// `tid`) on `buffers` (2L elements). Threads > 0 fixes the team size at compile
+// time: a work-item alone (Threads = 1) then unrolls every loop, so its private
+// buffers stay in registers.
+template <class Cfg, int Threads, class Barrier, class Map, typename T>
+void mapped_transform(const Barrier& barrier, int tid, const Map& map, cplx<T>* buffers, const cplx<T>* twiddles) {
+  using C = typename Cfg::c2c;
+  if constexpr (Cfg::kSplitAfter) {
+    cplx<T>* z = C::fft::spare_buffer(buffers);
+    C::fft::template run<Threads>(barrier, tid, C::kThreads, map, LocalStore<T>{z}, buffers, twiddles);
+    barrier();
+    if constexpr (Threads == 1) {
+#pragma unroll
+      for (int k = 0; k <= C::kN; ++k) map.split_point(k, LocalLoad<T>{z});
+    } else {
+      for (int k = tid; k <= C::kN; k += C::kThreads) map.split_point(k, LocalLoad<T>{z});
+    }
+  } else {
+    C::fft::template run<Threads>(barrier, tid, C::kThreads, map, map, buffers, twiddles);
+  }
+}
+
+// Team level: the work-group's PerGroup teams share local memory `local`.
 template <class Cfg, class Barrier, typename T = typename Cfg::c2c::real>
 void batched_mapped(int local_id, index_t group_id, const Barrier& barrier, const void* in, void* out,
                     const cplx<T>* twiddles, const cplx<T>* table, const BatchLayout& layout, MapScalars<T> s,
                     cplx<T>* local) {
   using C = typename Cfg::c2c;
-  using Map = typename Cfg::map;
   const TeamSlot slot = team_slot<C>(local_id, group_id, layout);
-  const Map map{MapIO<T>{in, out, layout.in_base(slot.transform), layout.out_base(slot.transform), layout.in_stride,
-                         layout.out_stride, table, s.scale, s.edge_in, s.edge_out, s.imag_sign, slot.active}};
-  const int tid = slot.tid;
-  cplx<T>* buffers = local + slot.team * 2 * C::kN;
-  if constexpr (Cfg::kSplitAfter) {
-    cplx<T>* z = C::fft::spare_buffer(buffers);
-    C::fft::run(barrier, tid, C::kThreads, map, LocalStore<T>{z}, buffers, twiddles);
-    barrier();
-    for (int k = tid; k <= C::kN; k += C::kThreads) map.split_point(k, LocalLoad<T>{z});
-  } else {
-    C::fft::run(barrier, tid, C::kThreads, map, map, buffers, twiddles);
-  }
+  const typename Cfg::map map{MapIO<T>{in, out, layout.in_base(slot.transform), layout.out_base(slot.transform),
+                                       layout.in_stride, layout.out_stride, table, s.scale, s.edge_in, s.edge_out,
+                                       s.imag_sign, slot.active}};
+  mapped_transform<Cfg, 0>(barrier, slot.tid, map, local + slot.team * 2 * C::kN, twiddles);
+}
+
+// Work-item level: transform t of the batch alone, in registers (no barriers,
+// no local memory); the CPU compiler packs consecutive work-items, so
+// consecutive transforms, into the lanes of its SIMD vectors, as item_c2c does.
+template <class Cfg, typename T = typename Cfg::c2c::real>
+void item_mapped(index_t t, const void* in, void* out, const cplx<T>* twiddles, const cplx<T>* table,
+                 const BatchLayout& layout, MapScalars<T> s) {
+  static_assert(Cfg::c2c::kThreads == 1, "one work-item per transform");
+  if (t >= layout.count()) return;
+  const typename Cfg::map map{MapIO<T>{in, out, layout.in_base(t), layout.out_base(t), layout.in_stride,
+                                       layout.out_stride, table, s.scale, s.edge_in, s.edge_out, s.imag_sign, true}};
+  cplx<T> buffers[Cfg::kLocalElements];
+  mapped_transform<Cfg, 1>(NoBarrier{}, 0, map, buffers, twiddles);
 }
 
 }  // namespace pysyclfft::kernels

@@ -2,6 +2,10 @@
 // FFT per transform with the map's pre/post-processing fused in. Instantiated
 // by name from the planner, e.g.
 //   pysyclfft_mapped<float, 1, 64, 2, 4, 4, 4>   (T, MapKind, Threads, PerGroup, radices...)
+//     team level, one transform per team of Threads work-items;
+//   pysyclfft_mapped_item<float, 1, 4, 2>        (T, MapKind, radices...)
+//     work-item level, one transform per work-item (short transforms).
+// Both take 1-D nd_ranges and the same arguments.
 #pragma once
 #include "../../kernels/batched_mapped.hpp"
 #include "exec.hpp"
@@ -19,4 +23,15 @@ void pysyclfft_mapped(const void* in, void* out, const pysyclfft::kernels::cplx<
   k::batched_mapped<Cfg>(int(item.get_local_id(0)), k::index_t(item.get_group(0)),
                          pysyclfft::sycl_backend::GroupBarrier{}, in, out, twiddles, table, PYSYCLFFT_LAYOUT(layout),
                          k::MapScalars<T>{scale, edge_in, edge_out, imag_sign}, local);
+}
+
+template <typename T, int Kind, int... R>
+SYCL_EXT_ONEAPI_FUNCTION_PROPERTY((sycl::ext::oneapi::experimental::nd_range_kernel<1>))
+void pysyclfft_mapped_item(const void* in, void* out, const pysyclfft::kernels::cplx<T>* twiddles,
+                           const pysyclfft::kernels::cplx<T>* table, PYSYCLFFT_LAYOUT_PARAMS(layout), T scale,
+                           T edge_in, T edge_out, T imag_sign) {
+  namespace k = pysyclfft::kernels;
+  using Cfg = k::MappedConfig<T, Kind, 1, 1, k::RadixList<R...>>;
+  k::item_mapped<Cfg>(k::index_t(pysyclfft::sycl_backend::this_item().get_global_id(0)), in, out, twiddles, table,
+                      PYSYCLFFT_LAYOUT(layout), k::MapScalars<T>{scale, edge_in, edge_out, imag_sign});
 }
