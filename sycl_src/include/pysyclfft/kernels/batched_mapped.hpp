@@ -43,39 +43,36 @@ template <typename T> struct MapScalars {
   T scale, edge_in, edge_out, imag_sign;  // see MapIO
 };
 
-// One transform: the map's FFT by a team of C::kThreads work-items (member
-// `tid`) on `buffers` (2L elements). Threads > 0 fixes the team size at compile
-// time: a work-item alone (Threads = 1) then unrolls every loop, so its private
-// buffers stay in registers.
-template <class Cfg, int Threads, class Barrier, class Map, typename T>
-void mapped_transform(const Barrier& barrier, int tid, const Map& map, cplx<T>* buffers, const cplx<T>* twiddles) {
+// One transform: the map's FFT by the team of C::kThreads work-items on
+// `buffers` (2L elements); the work-item is `lane` of the SIMD vector starting
+// at team member `vector` (Stockham::run_vectors). A work-item alone
+// (kThreads = 1) unrolls every loop, so its private buffers stay in registers.
+template <class Cfg, int Lanes, class Barrier, class Map, typename T>
+void mapped_transform(const Barrier& barrier, int vector, int lane, const Map& map, cplx<T>* buffers,
+                      const cplx<T>* twiddles) {
   using C = typename Cfg::c2c;
   if constexpr (Cfg::kSplitAfter) {
     cplx<T>* z = C::fft::spare_buffer(buffers);
-    C::fft::template run<Threads>(barrier, tid, C::kThreads, map, LocalStore<T>{z}, buffers, twiddles);
+    C::fft::template run_vectors<C::kThreads, Lanes>(barrier, vector, lane, map, LocalStore<T>{z}, buffers, twiddles);
     barrier();
-    if constexpr (Threads == 1) {
 #pragma unroll
-      for (int k = 0; k <= C::kN; ++k) map.split_point(k, LocalLoad<T>{z});
-    } else {
-      for (int k = tid; k <= C::kN; k += C::kThreads) map.split_point(k, LocalLoad<T>{z});
-    }
+    for (int k = vector + lane; k <= C::kN; k += C::kThreads) map.split_point(k, LocalLoad<T>{z});
   } else {
-    C::fft::template run<Threads>(barrier, tid, C::kThreads, map, map, buffers, twiddles);
+    C::fft::template run_vectors<C::kThreads, Lanes>(barrier, vector, lane, map, map, buffers, twiddles);
   }
 }
 
-// Team level: the work-group's PerGroup teams share local memory `local`.
-template <class Cfg, class Barrier, typename T = typename Cfg::c2c::real>
-void batched_mapped(int local_id, index_t group_id, const Barrier& barrier, const void* in, void* out,
-                    const cplx<T>* twiddles, const cplx<T>* table, const BatchLayout& layout, MapScalars<T> s,
-                    cplx<T>* local) {
+// Team level: team `team` of the work-group (PerGroup teams share local memory `local`).
+template <class Cfg, int Lanes, class Barrier, typename T = typename Cfg::c2c::real>
+void batched_mapped(int vector, int lane, int team, index_t group_id, const Barrier& barrier, const void* in,
+                    void* out, const cplx<T>* twiddles, const cplx<T>* table, const BatchLayout& layout,
+                    MapScalars<T> s, cplx<T>* local) {
   using C = typename Cfg::c2c;
-  const TeamSlot slot = team_slot<C>(local_id, group_id, layout);
-  const typename Cfg::map map{MapIO<T>{in, out, layout.in_base(slot.transform), layout.out_base(slot.transform),
+  const TeamTransform t = team_transform<C>(team, group_id, layout);
+  const typename Cfg::map map{MapIO<T>{in, out, layout.in_base(t.transform), layout.out_base(t.transform),
                                        layout.in_stride, layout.out_stride, table, s.scale, s.edge_in, s.edge_out,
-                                       s.imag_sign, slot.active}};
-  mapped_transform<Cfg, 0>(barrier, slot.tid, map, local + slot.team * 2 * C::kN, twiddles);
+                                       s.imag_sign, t.active}};
+  mapped_transform<Cfg, Lanes>(barrier, vector, lane, map, local + team * 2 * C::kN, twiddles);
 }
 
 // Work-item level: transform t of the batch alone, in registers (no barriers,
@@ -89,7 +86,7 @@ void item_mapped(index_t t, const void* in, void* out, const cplx<T>* twiddles, 
   const typename Cfg::map map{MapIO<T>{in, out, layout.in_base(t), layout.out_base(t), layout.in_stride,
                                        layout.out_stride, table, s.scale, s.edge_in, s.edge_out, s.imag_sign, true}};
   cplx<T> buffers[Cfg::kLocalElements];
-  mapped_transform<Cfg, 1>(NoBarrier{}, 0, map, buffers, twiddles);
+  mapped_transform<Cfg, 1>(NoBarrier{}, 0, 0, map, buffers, twiddles);
 }
 
 }  // namespace pysyclfft::kernels

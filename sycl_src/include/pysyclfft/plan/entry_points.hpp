@@ -74,11 +74,11 @@ inline std::string transpose_kernel_name(Precision p) {
 }
 inline std::string permute_kernel_name(Precision p) { return instance_name("pysyclfft_permute_blocks", p); }
 
-// pysyclfft_mapped<T, MapKind, Threads, PerGroup, radices...> (its FFT's team
-// parameters) and pysyclfft_mapped_item<T, MapKind, radices...> (work-item level)
+// pysyclfft_mapped<T, MapKind, Lanes, Threads, PerGroup, radices...> (its FFT's
+// team parameters) and pysyclfft_mapped_item<T, MapKind, radices...> (work-item level)
 inline std::string mapped_kernel_name(int kind, const C2CKernelParams& fft) {
   if (fft.level == Level::work_item) return instance_name("pysyclfft_mapped_item", fft.precision, kind, fft.radices);
-  return instance_name("pysyclfft_mapped", fft.precision, kind, fft.threads, fft.per_group, fft.radices);
+  return instance_name("pysyclfft_mapped", fft.precision, kind, fft.lanes, fft.threads, fft.per_group, fft.radices);
 }
 
 // pysyclfft_map_load<T, MapKind, L> and pysyclfft_map_store<T, MapKind, L>
