@@ -18,7 +18,9 @@ kernel compilation) and is checked against scipy in float64 (max-norm relative
 error); then the repetitions run interleaved, every peer once per repetition in
 turn, so load from other jobs hits all of them alike; the table gives the median
 and the spread (min-max) in ms. --quick shrinks every workload (1024 x 2048,
-1024^2, 64^3, 1e5 x 8).
+1024^2, 64^3, 1e5 x 8). Run alone, the script records the load average only; for
+a run to report, use bench.py --suite workloads --json, which also records the
+command, date, versions and sets OMP_WAIT_POLICY=PASSIVE (see bench.py).
 """
 import argparse
 import json
@@ -195,13 +197,14 @@ def available_peers(names):
 
 
 def measure_all(peer_names=PEERS, quick=False, repeats=5, only=None):
+    load_before = os.getloadavg()  # before the first workload: what other jobs were doing when it started
     peers, skipped = available_peers([p for p in peer_names if p in MAKE_PEER])
     rows = []
     for name in only or WORKLOADS:
         rows.append(measure(WORKLOADS[name], peers, repeats, quick))
         print(f"[workload {name}] " + ", ".join(f"{p} {c['ms']:.1f} ms" if c["status"] == "ok" else f"{p} {c['status']}"
                                               for p, c in rows[-1]["results"].items()), file=sys.stderr, flush=True)
-    return {"load_before": os.getloadavg(), "repeats": repeats, "quick": quick, "skipped": skipped, "rows": rows}
+    return {"load_before": load_before, "repeats": repeats, "quick": quick, "skipped": skipped, "rows": rows}
 
 
 def markdown(result):
