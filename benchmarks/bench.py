@@ -6,11 +6,14 @@
     python benchmarks/bench.py --suite batched,batched_real   # c2c and R2C of 8..64 points in a large batch
     python benchmarks/bench.py --suite nd,nd_real             # c2c and R2C of 1024^2 and 256^3
     python benchmarks/bench.py --suite workloads              # STFT, convolution, Poisson, 1e6 x 8 rfft (workloads.py)
-    python benchmarks/bench.py --suite plantime               # plan (kernel compile) time, cold and cached
+    python benchmarks/bench.py --suite plantime               # first-call latency of 50 random lengths, every kind
     python benchmarks/bench.py --suite all --json run.json --markdown run.md --plot run.png
     python benchmarks/bench.py --suite c2c --quick            # smoke test: small sizes and batches
     python benchmarks/bench.py --from-json run.json --markdown run.md --plot run.png   # re-render only
     python benchmarks/bench.py --from-json a.json,b.json --json best.json   # best of runs, per case and peer
+
+On a GPU (the default SYCL device is one, or --gpu) the GPU harness runs instead:
+gpu_bench.py (device-side timing, cuFFT/VkFFT beside us on NVIDIA); its own --help.
 
 Every case transforms a batch of about --mib MiB of input (64; 4 with --quick) over
 the last axis (axes), uniform random data in [-1, 1). Each peer (see peers.py:
@@ -40,6 +43,7 @@ import time  # noqa: E402
 import numpy as np  # noqa: E402
 
 import cases as cases_mod  # noqa: E402
+import gpu_bench  # noqa: E402
 import measure  # noqa: E402
 import peers  # noqa: E402
 import plantime  # noqa: E402
@@ -59,7 +63,9 @@ def parse_args(argv=None):
     p.add_argument("--sizes", help="comma-separated lengths instead of the suite's (dct: n and n x n)")
     p.add_argument("--peers", default=",".join(peers.PEERS), help="comma list (default: all)")
     p.add_argument("--mib", type=float, help="input MiB per case (default 64, --quick 4)")
-    p.add_argument("--plan-repeats", type=int, default=3, help="plantime: warm processes of each kind (min taken)")
+    p.add_argument("--plan-kinds", default="all", help=f"plantime: comma list of {', '.join(plantime.KINDS)}, or all")
+    p.add_argument("--plan-lengths", type=int, default=50,
+                   help="plantime: how many of the seeded random lengths (default 50, --quick 3); --sizes overrides")
     p.add_argument("--json", help="write every number to this file (updated after each case)")
     p.add_argument("--markdown", help="write the tables to this file (they are printed too)")
     p.add_argument("--plot", help="write a GFLOP/s bar chart (png/svg/pdf; needs matplotlib)")
@@ -192,10 +198,13 @@ def measure_run(args, argv=None):
             _progress(run["cases"][-1])
             _save(run, args.json)
     if "plantime" in args.suites:
-        sizes = args.sizes or (plantime.QUICK_SIZES if args.quick else plantime.DEFAULT_SIZES)
-        for precision in PRECISIONS[args.dtype or "both"]:
-            dtype = np.dtype(cases_mod.INPUT_DTYPE["c2c", precision]).name
-            run["plantime"][dtype] = plantime.plan_times(sizes, dtype, 1 if args.quick else args.plan_repeats)
+        lengths = ([["given", n] for n in args.sizes] if args.sizes
+                   else plantime.random_lengths(3 if args.quick else args.plan_lengths))
+        kinds = plantime.KINDS if args.plan_kinds == "all" else tuple(args.plan_kinds.split(","))
+        for precision in PRECISIONS[args.dtype or "single"]:
+            run["plantime"][precision] = plantime.first_call_times(kinds, lengths, precision,
+                                                                   lambda line: print(line, file=sys.stderr))
+            _save(run, args.json)
     if "workloads" in args.suites:
         run["workloads"] = workloads.measure_all(names, args.quick)
     run["meta"].update(end_utc=_now("%H:%M"), load_after=_load())
@@ -204,6 +213,8 @@ def measure_run(args, argv=None):
 
 
 def main(argv=None):
+    if gpu_bench.wanted(sys.argv[1:] if argv is None else argv):  # a GPU device, --gpu, or GPU runs' JSON
+        return gpu_bench.main(argv)
     args = parse_args(argv)
     if args.from_json:
         runs = []

@@ -1,14 +1,23 @@
-"""Plan time: constructing pysyclfft._core.C2CPlan (kernels of a length and its twiddles).
+"""First-call latency of every transform kind: what a new length costs a program.
 
-Processes run one after another on one fresh cache directory (SYCL_CACHE_DIR /
-PYSYCLFFT_CACHE_DIR): the first compiles (cold), the second finds every build
-in our binary cache; then `repeats` warm processes of each kind, interleaved so
-that load changes hit both alike (minimum taken): with our binary cache, and
-with only the SYCL runtime's persistent cache (the binary cache switched off in
-that process: what a warm plan cost before the binary cache). In-process = a
-second plan of the same length in the cold process (kernels from the in-memory
-cache). The run-time compilations each kind of process did are recorded too.
-Only pysyclfft._core is used.
+For each kind, a fresh process transforms one array of each length (seeded
+random lengths: smooth, prime and large, see random_lengths) and records per
+length: its plan (pysyclfft.get_fft_plan: kernels, tables, device memory), its
+first transform (plan_ms + first_ms is the first call's latency), a later one
+(steady_ms), and what the plan compiled, loaded or computed. Two processes per
+kind, one after the other:
+  empty: on a fresh cache directory (ours and the SYCL runtime's): every kernel
+         compiled, every host table computed;
+  warm:  a new process on the cache the empty one left: nothing compiled.
+Each kind has its own cache directory, so no kind finds another's kernels. The
+process's own start (import, device, a first plan of n=2) is recorded apart
+(process_*), so a length's numbers are what it costs inside a running program.
+
+specialized_ms: the time from the start of the plan until the fully specialized
+kernels are in use, for a package that first plans with generic kernels and
+compiles the specialized ones in the background. The probe calls the plan's
+wait_specialized() when it has one (a hook for that work); None otherwise (the
+plan's kernels are the specialized ones from the start).
 """
 import json
 import os
@@ -20,51 +29,162 @@ import numpy as np
 
 import pysyclfft
 
+KINDS = ("c2c", "r2c", "c2r") + tuple(f"{t}{i}" for t in ("dct", "dst") for i in range(1, 5)) + ("c2c_2d",)
+STATES = ("empty", "warm")
+NAMED_LARGE = (1000003, 2**20 + 1, 65537, 999983)  # the issue's large primes (2^20+1 = 17 * 61681)
+SMOOTH_RADICES = (2, 3, 5, 7, 11, 13)
+ND_ROWS = 4  # c2c_2d transforms (ND_ROWS, n) over both axes
+
 _PROBE = r"""
-import json, sys, time
-import pysyclfft
+import json, os, sys, time
+t0 = time.perf_counter()
+import numpy as np, pysyclfft
 from pysyclfft import _core
-import dpctl
-q = dpctl.SyclQueue(property="in_order")
-sizes, is_double, runtime_cache_only = json.loads(sys.argv[1]), sys.argv[2] == "1", sys.argv[3] == "1"
-if runtime_cache_only:
-    _core.set_binary_cache("", 0)  # leave only the SYCL runtime's persistent cache
-t = time.perf_counter(); _core.C2CPlan(q, 2, is_double); first = time.perf_counter() - t
-out = {"process_first_plan_n2": first, "first": {}, "again": {}}
-for n in sizes:
-    t = time.perf_counter(); _core.C2CPlan(q, n, is_double); out["first"][n] = time.perf_counter() - t
-    t = time.perf_counter(); _core.C2CPlan(q, n, is_double); out["again"][n] = time.perf_counter() - t
-out["compiles"], out["binary_loads"] = _core.compile_count(), _core.binary_cache_loads()
-print(json.dumps(out))
-"""
+kind, lengths, double = sys.argv[1], json.loads(sys.argv[2]), sys.argv[3] == "double"
+imported = time.perf_counter()
+pysyclfft.fft(np.zeros(2, np.complex64))  # the process's device, queue and first kernel
+out = {"process_import_ms": (imported - t0) * 1e3, "process_first_plan_ms": (time.perf_counter() - imported) * 1e3,
+       "lengths": {}}
+real = np.float64 if double else np.float32
+cplx = np.complex128 if double else np.complex64
 
-COLUMNS = ("cold", "second", "warm", "runtime_cache")
-DEFAULT_SIZES = [16, 256, 1000, 2187, 8192]
-QUICK_SIZES = [16, 1000]
+def plan_of(n):
+    if kind == "c2c_2d":
+        x = np.zeros((ND_ROWS, n), cplx)
+        return x, pysyclfft.get_fft_plan(x, kind="c2c")
+    if kind == "c2r":
+        x = np.zeros(n // 2 + 1, cplx)
+        return x, pysyclfft.get_fft_plan(x, s=(n,), kind="c2r")
+    x = np.zeros(n, cplx if kind == "c2c" else real)
+    return x, pysyclfft.get_fft_plan(x, kind=kind)
+
+def counts():
+    # Versions before the table cache have no table counts (compared as "before").
+    t = _core.table_cache_counts() if hasattr(_core, "table_cache_counts") else {"computed": 0, "disk_loads": 0}
+    return {"compiles": _core.compile_count(), "binary_loads": _core.binary_cache_loads(),
+            "tables_computed": t["computed"], "tables_loaded": t["disk_loads"]}
+
+for n in lengths:
+    before, start = counts(), time.perf_counter()
+    try:
+        x, plan = plan_of(n)
+    except Exception as e:  # a length the kind refuses: recorded, not fatal
+        out["lengths"][str(n)] = {"error": str(e)}
+        continue
+    planned = time.perf_counter()
+    plan(x)
+    first = time.perf_counter()
+    plan(x)
+    steady = time.perf_counter()
+    wait = getattr(plan, "wait_specialized", None)  # the hook for background-compiled kernels
+    specialized = None
+    if wait is not None:
+        wait()
+        specialized = (time.perf_counter() - start) * 1e3
+    after = counts()
+    out["lengths"][str(n)] = {"plan_ms": (planned - start) * 1e3, "first_ms": (first - planned) * 1e3,
+                              "steady_ms": (steady - first) * 1e3, "specialized_ms": specialized,
+                              **{k: after[k] - before[k] for k in after}}
+print("RESULT", json.dumps(out))
+""".replace("ND_ROWS", str(ND_ROWS))
 
 
-def _probe(sizes, is_double, cache_dir, runtime_cache_only=False):
+def _is_prime(n):
+    return n >= 2 and all(n % d for d in range(2, int(n**0.5) + 1))
+
+
+def _next_prime(n):
+    while not _is_prime(n):
+        n += 1
+    return n
+
+
+def _smooth(rng, lo, hi):
+    """A random length in [lo, hi] whose prime factors are all SMOOTH_RADICES."""
+    while True:
+        n, target = 1, np.exp(rng.uniform(np.log(lo), np.log(hi)))
+        while n * 2 <= target:
+            n *= int(rng.choice(SMOOTH_RADICES, p=[0.4, 0.2, 0.15, 0.1, 0.08, 0.07]))
+        if lo <= n <= hi:
+            return n
+
+
+def random_lengths(count=50, seed=0):
+    """`count` distinct lengths, seeded, round-robin over three categories so that the
+    first k of them mix all three: smooth (factors <= 13, 2..2^20), prime (17..10^5:
+    Rader or Bluestein), large (2^17..2^21, the issue's large primes first)."""
+    rng = np.random.default_rng(seed)
+    large = list(NAMED_LARGE)
+    makers = {"smooth": lambda: _smooth(rng, 2, 2**20),
+              "prime": lambda: _next_prime(int(np.exp(rng.uniform(np.log(17), np.log(1e5))))),
+              "large": lambda: large.pop(0) if large else int(rng.integers(2**17, 2**21))}
+    out, seen = [], set()
+    while len(out) < count:
+        for category, make in makers.items():
+            n = make()
+            while n in seen:
+                n = make()
+            if len(out) < count:
+                seen.add(n)
+                out.append((category, n))
+    return out
+
+
+def _probe(kind, lengths, precision, cache_dir, python=None):
+    """One fresh process (`python`: another interpreter with its own pysyclfft, e.g. an older version)."""
     env = dict(os.environ, SYCL_CACHE_DIR=cache_dir, PYSYCLFFT_CACHE_DIR=cache_dir, SYCL_CACHE_PERSISTENT="1")
     env.pop("PYSYCLFFT_DISK_CACHE", None)
-    package_parent = os.path.dirname(os.path.dirname(os.path.abspath(pysyclfft.__file__)))  # checkout or site-packages
-    env["PYTHONPATH"] = os.pathsep.join(p for p in (package_parent, env.get("PYTHONPATH", "")) if p)
-    proc = subprocess.run([sys.executable, "-c", _PROBE, json.dumps(sizes), "1" if is_double else "0",
-                           "1" if runtime_cache_only else "0"], env=env, capture_output=True, text=True, check=True)
-    return json.loads(proc.stdout.strip().splitlines()[-1])
+    if python is None:
+        package_parent = os.path.dirname(os.path.dirname(os.path.abspath(pysyclfft.__file__)))  # checkout or site-packages
+        env["PYTHONPATH"] = os.pathsep.join(p for p in (package_parent, env.get("PYTHONPATH", "")) if p)
+    load_before = os.getloadavg()
+    proc = subprocess.run([python or sys.executable, "-c", _PROBE, kind, json.dumps(lengths), precision], env=env,
+                          capture_output=True, text=True)
+    if proc.returncode != 0:
+        return {"error": proc.stderr.strip().splitlines()[-1:], "load": [load_before, os.getloadavg()]}
+    out = json.loads(proc.stdout.split("RESULT")[1])
+    out["load"] = [load_before, os.getloadavg()]
+    return out
 
 
-def plan_times(sizes, dtype, repeats=3):
-    """{"sizes": {n: {cold_ms, second_ms, warm_ms, runtime_cache_ms, in_process_ms}},
-    "process_first": {column_ms: first plan (N=2) of the process, column_compiles: its compilations}}."""
-    is_double = np.dtype(dtype) == np.complex128
-    with tempfile.TemporaryDirectory(prefix="pysyclfft-bench-cache-") as cache:
-        runs = {"cold": [_probe(sizes, is_double, cache)], "second": [_probe(sizes, is_double, cache)],
-                "warm": [], "runtime_cache": []}
-        for _ in range(repeats):
-            runs["warm"].append(_probe(sizes, is_double, cache))
-            runs["runtime_cache"].append(_probe(sizes, is_double, cache, runtime_cache_only=True))
-    table = {str(n): {**{f"{c}_ms": min(r["first"][str(n)] for r in runs[c]) * 1e3 for c in COLUMNS},
-                      "in_process_ms": runs["cold"][0]["again"][str(n)] * 1e3} for n in sizes}
-    first = {f"{c}_ms": min(r["process_first_plan_n2"] for r in runs[c]) * 1e3 for c in COLUMNS}
-    first.update({f"{c}_compiles": max(r["compiles"] for r in runs[c]) for c in COLUMNS})
-    return {"sizes": table, "process_first": first}
+def summary(probe, lengths):
+    """Median, 90th percentile and maximum of plan_ms and of the first call (plan + first
+    transform) over the lengths that planned, per category and over all."""
+    rows = {"all": []}
+    for category, n in lengths:
+        r = probe.get("lengths", {}).get(str(n))
+        if r and "error" not in r:
+            rows.setdefault(category, []).append(r)
+            rows["all"].append(r)
+    out = {}
+    for category, rs in rows.items():
+        plan = np.array([r["plan_ms"] for r in rs])
+        first_call = np.array([r["plan_ms"] + r["first_ms"] for r in rs])
+        out[category] = {"count": len(rs), **{f"{name}_{stat}": float(f(v)) if len(v) else None
+                                              for name, v in (("plan_ms", plan), ("first_call_ms", first_call))
+                                              for stat, f in (("median", np.median), ("p90", lambda a: np.percentile(a, 90)),
+                                                              ("max", np.max))}}
+    return out
+
+
+def first_call_times(kinds=KINDS, lengths=None, precision="single", progress=print):
+    """{"lengths": [[category, n]...], "kinds": {kind: {state: probe + summary}}} for each kind
+    in `kinds`, each state in STATES (see the module's docstring)."""
+    lengths = lengths or random_lengths()
+    result = {"precision": precision, "lengths": lengths, "kinds": {}}
+    for kind in kinds:
+        with tempfile.TemporaryDirectory(prefix="pysyclfft-plantime-") as cache:
+            result["kinds"][kind] = {}
+            for state in STATES:
+                probe = _probe(kind, [n for _, n in lengths], precision, cache)
+                probe["summary"] = summary(probe, lengths)
+                result["kinds"][kind][state] = probe
+                s = probe["summary"].get("all", {})
+                progress(f"plantime {kind} {precision} {state}: {s.get('count', 0)}/{len(lengths)} lengths, "
+                         f"plan median {_ms(s.get('plan_ms_median'))}, max {_ms(s.get('plan_ms_max'))}; "
+                         f"first call median {_ms(s.get('first_call_ms_median'))}")
+    return result
+
+
+def _ms(v):
+    return "-" if v is None else f"{v:.1f} ms"

@@ -77,21 +77,35 @@ def header_markdown(run):
 
 
 def plantime_markdown(plantime):
-    columns = ("cold", "second", "warm", "runtime_cache")
+    """Per precision and kind: the plan and first-call latency over the lengths (median /
+    90th percentile / max, ms) with an empty cache and warm, by length category."""
     lines = []
-    for dtype, t in plantime.items():
-        lines += [f"### Plan time, {dtype} (C2CPlan construction: kernels and twiddles)", "",
-                  "| N | cold ms | 2nd process ms | warm ms | warm, SYCL runtime cache only ms | in-process ms |",
-                  "|---|---:|---:|---:|---:|---:|"]
-        for n, r in t["sizes"].items():
-            lines.append(f"| {n} | {r['cold_ms']:.0f} | {r['second_ms']:.1f} | {r['warm_ms']:.1f} | "
-                         f"{r['runtime_cache_ms']:.0f} | {r['in_process_ms']:.3f} |")
-        first = t["process_first"]
-        lines += ["| first plan of a process (N=2) | " + " | ".join(f"{first[c + '_ms']:.0f}" for c in columns)
-                  + " | |",
-                  "| run-time compilations per process | " + " | ".join(str(first[c + "_compiles"]) for c in columns)
-                  + " | |", ""]
+    for precision, t in plantime.items():
+        categories = sorted({c for c, _ in t["lengths"]})
+        lines += [f"### First call at a new length, {precision} precision ({len(t['lengths'])} lengths: "
+                  + ", ".join(f"{sum(cat == c for cat, _ in t['lengths'])} {c}" for c in categories) + ")", "",
+                  "median / p90 / max ms; `first call` = plan + first transform; the process's own start "
+                  "(import, device, first plan) excluded.", "",
+                  "| kind | cache | " + " | ".join(f"plan, {c}" for c in categories) +
+                  " | plan, all | first call, all | compiles | tables computed | specialized in use |",
+                  "|---|---|" + "---:|" * (len(categories) + 5)]
+        for kind, states in t["kinds"].items():
+            for state, probe in states.items():
+                s = probe.get("summary", {})
+                rows = [r for r in probe.get("lengths", {}).values() if "error" not in r]
+                spec = [r["specialized_ms"] for r in rows if r.get("specialized_ms") is not None]
+                lines.append(f"| {kind} | {state} | " + " | ".join(_stats(s.get(c), "plan_ms") for c in categories)
+                             + f" | {_stats(s.get('all'), 'plan_ms')} | {_stats(s.get('all'), 'first_call_ms')} | "
+                             f"{sum(r['compiles'] for r in rows)} | {sum(r['tables_computed'] for r in rows)} | "
+                             + (f"{max(spec):.0f} (max)" if spec else "-") + " |")
+        lines.append("")
     return "\n".join(lines)
+
+
+def _stats(summary, name):
+    if not summary or summary.get(f"{name}_median") is None:
+        return "-"
+    return " / ".join(f"{summary[f'{name}_{k}']:.0f}" for k in ("median", "p90", "max"))
 
 
 def markdown(run):

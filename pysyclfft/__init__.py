@@ -25,7 +25,7 @@ else:
     from . import _core  # noqa: E402
 
     _core.set_kernel_include_dir(str(_environment.include_dir()))
-    _environment.configure_binary_cache(_core)
+    _environment.configure_disk_caches(_core)
 
     from ._dct import dct, dctn, dst, dstn, idct, idctn, idst, idstn  # noqa: E402
     from ._fft import fft, fft2, fftn, ifft, ifft2, ifftn  # noqa: E402

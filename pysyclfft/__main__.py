@@ -1,7 +1,9 @@
 """python -m pysyclfft: print devices, runtime versions and kernel-cache state;
 python -m pysyclfft --cmakedir: print the directory for find_package(pysyclfft);
 python -m pysyclfft install-cuda-support [--root DIR] [--yes]: install the files the
-run-time compiler needs for CUDA devices (see _cuda_support)."""
+run-time compiler needs for CUDA devices (see _cuda_support);
+python -m pysyclfft precompile LENGTH... [--kinds ...] [--precision ...] [--jobs N]:
+compile kernels and compute tables of those lengths into the on-disk caches (see _warm)."""
 import sys
 
 from . import _environment, runtime_info
@@ -16,6 +18,10 @@ def main():
 
         _cuda_support.main(sys.argv[2:])
         return
+    if sys.argv[1:2] == ["precompile"]:
+        from . import _warm
+
+        sys.exit(_warm.main(sys.argv[2:]))
     info = runtime_info()
     print(f"pysyclfft {info['pysyclfft']}  (dpctl {info['dpctl']}, SYCL runtime {info['sycl_runtime']})")
     print("SYCL devices:")
@@ -30,6 +36,11 @@ def main():
               f"{info['binary_cache_bytes'] / 1e6:.1f} MB (at most {info['binary_cache_max_bytes'] / 1e6:.0f} MB)")
     else:
         print("kernel binaries on disk (off)")
+    if info["table_cache_dir"]:
+        print(f"host tables on disk (on): {info['table_cache_dir']}, {info['table_cache_files']} files, "
+              f"{info['table_cache_bytes'] / 1e6:.1f} MB (at most {info['table_cache_max_bytes'] / 1e6:.0f} MB)")
+    else:
+        print("host tables on disk (off)")
     state = "on" if info["disk_cache_enabled"] else "off"
     print(f"SYCL runtime kernel cache on disk ({state}): {info['disk_cache_dir']}, "
           f"{info['disk_cache_files']} files, {info['disk_cache_bytes'] / 1e6:.1f} MB")

@@ -3,8 +3,11 @@
 USM arrays are computed where they live. Results come back as the input's kind:
 dpnp in, dpnp out; usm_ndarray in, usm_ndarray out (both need dpnp, the
 optional extra); any other __sycl_usm_array_interface__ object gives a
-pysyclfft.DeviceArray. numpy (and any other array-like) input is copied to the
-default SYCL device and back. Inside, every USM array is a DeviceArray view.
+pysyclfft.DeviceArray. Arrays of CUDA libraries are USM too (CuPy in, CuPy out;
+a CUDA torch tensor in, a tensor out; other __cuda_array_interface__ or DLPack
+objects on a CUDA device give a DeviceArray): pysyclfft/_cuda_arrays.py has
+their rules. numpy (and any other array-like) input is copied to the default
+SYCL device and back. Inside, every device array is a DeviceArray view.
 """
 import threading
 
@@ -14,6 +17,7 @@ import dpctl
 import dpctl.memory as dpm
 from dpctl.utils import SequentialOrderManager
 
+from . import _cuda_arrays
 from ._device_array import DeviceArray
 
 try:  # optional: without dpnp every device result is a DeviceArray
@@ -29,7 +33,9 @@ class ArrayKind:
     NUMPY = "numpy"
     DPNP = "dpnp"
     USM_NDARRAY = "usm_ndarray"
-    DEVICE = "DeviceArray"  # DeviceArray and other __sycl_usm_array_interface__ objects
+    DEVICE = "DeviceArray"  # DeviceArray, other __sycl_usm_array_interface__ objects, other CUDA arrays
+    CUPY = "cupy"
+    TORCH = "torch"
 
 
 def has_dpnp():
@@ -54,25 +60,44 @@ def _dpnp_kind(x):
     return None
 
 
-def is_usm(x):
+def _is_sycl_usm(x):
     # The known kinds first: their __sycl_usm_array_interface__ getter waits for the queue.
     return isinstance(x, DeviceArray) or _dpnp_kind(x) is not None or hasattr(x, "__sycl_usm_array_interface__")
+
+
+def is_usm(x):
+    """Whether x is a device array (computed where it lives), not host data."""
+    return _is_sycl_usm(x) or _cuda_arrays.producer_of(x) is not None
 
 
 def kind_of(x):
     known = _dpnp_kind(x)
     if known is not None:
         return known
-    return ArrayKind.DEVICE if is_usm(x) else ArrayKind.NUMPY
+    if _is_sycl_usm(x):
+        return ArrayKind.DEVICE
+    producer = _cuda_arrays.producer_of(x)
+    return ArrayKind.NUMPY if producer is None else producer.kind
 
 
 def shape_of(x):
     """The shape of an array or array-like, without converting it."""
     if hasattr(x, "shape"):
-        return x.shape
-    if is_usm(x):  # an object exposing only the interface (the docs promise it is a USM array)
-        return tuple(x.__sycl_usm_array_interface__["shape"])
+        return tuple(x.shape)
+    if is_usm(x):  # an object exposing only an interface (the docs promise it is a device array)
+        return as_device_array(x).shape
     return np.shape(x)
+
+
+def dtype_of(x):
+    """x's dtype as a numpy.dtype (a torch tensor's too), None for objects without one."""
+    producer = _cuda_arrays.producer_of(x)
+    if producer is not None:
+        return producer.dtype(x)
+    if _is_sycl_usm(x):
+        return as_device_array(x).dtype
+    dtype = getattr(x, "dtype", None)
+    return None if dtype is None else np.dtype(dtype)
 
 
 def _from_interface(x):
@@ -91,7 +116,9 @@ def as_device_array(x):
         return x
     kind = _dpnp_kind(x)
     if kind is None:
-        return _from_interface(x)
+        if hasattr(x, "__sycl_usm_array_interface__"):
+            return _from_interface(x)
+        return _cuda_arrays.as_device_array(x, _cuda_arrays.producer_of(x))
     u = x.get_array() if kind == ArrayKind.DPNP else x
     return DeviceArray(u.usm_data, u.shape, u.dtype, u.strides, u._element_offset, u.flags.writable)
 
@@ -123,6 +150,8 @@ def wrap_result(y, kind):
         return as_usm_ndarray(y)
     if kind == ArrayKind.NUMPY:
         return y.asnumpy()
+    if kind in (ArrayKind.CUPY, ArrayKind.TORCH):
+        return _cuda_arrays.producer_of_kind(kind).wrap(y)
     return y
 
 

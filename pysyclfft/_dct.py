@@ -8,7 +8,7 @@ of that type, backward its inverse.
 """
 import numpy as np
 
-from . import _args, _arrays, _plan, _transform
+from . import _args, _plan
 from ._arrays import shape_of
 
 
@@ -22,8 +22,8 @@ def _check_type(type):
 
 def _trig(x, family, type, axes, lengths, norm, orthogonalize, forward, workers, plan):
     """A DCT/DST function's body: through `plan` or the thread's plan cache, or,
-    for an `orthogonalize` other than the norm's default (not part of a plan),
-    through a transform of its own."""
+    for an `orthogonalize` other than the norm's default (not part of cached
+    plans), through an uncached Plan of its own."""
     type = _check_type(type)
     norm = _args.check_norm(norm) if plan is None or norm is not None else plan.norm
     _args.check_workers(workers)
@@ -31,14 +31,8 @@ def _trig(x, family, type, axes, lengths, norm, orthogonalize, forward, workers,
         return _plan.run(f"{family}{type}", x, axes, lengths, norm, None, plan, forward)
     if plan is not None:
         raise ValueError(f"pysyclfft: orthogonalize={orthogonalize!r} differs from the plan's (norm {plan.norm!r})")
-    kind = _arrays.kind_of(x)
-    arr = np.asarray(x) if kind == _arrays.ArrayKind.NUMPY else _arrays.as_device_array(x)
-    queue = _arrays.default_queue() if kind == _arrays.ArrayKind.NUMPY else arr.sycl_queue
-    transform = _transform.NdTransform(queue, f"{family}{type}", arr.shape, arr.dtype, axes, lengths, norm,
-                                       orthogonalize=orthogonalize)
-    if kind == _arrays.ArrayKind.NUMPY:
-        return transform.run_host(arr, None, forward)
-    return _arrays.wrap_result(transform.run_device(arr, None, forward), kind)
+    kind = f"{family}{type}"
+    return _plan.Plan(x, lengths, axes, kind, norm=norm, orthogonalize=orthogonalize)(x, forward=forward)
 
 
 def dct(x, type=2, n=None, axis=-1, norm=None, overwrite_x=False, workers=None, orthogonalize=None, plan=None):

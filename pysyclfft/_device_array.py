@@ -5,8 +5,9 @@ device result needs one: a strided view (shape, element strides, element
 offset, dtype) over a dpctl USM memory object, which keeps the allocation
 alive. It is a result container, not an array library: no arithmetic. It
 speaks the protocols other libraries read: __sycl_usm_array_interface__
-(dpnp, dpctl), DLPack (numpy for host USM and host copies, dpnp on the device)
-and numpy's __array__ (a blocking copy to the host). Internally every USM
+(dpnp, dpctl), DLPack (numpy for host USM and host copies, dpnp on the device;
+CuPy and PyTorch on a CUDA device), __cuda_array_interface__ (on a CUDA
+device) and numpy's __array__ (a blocking copy to the host). Internally every USM
 array, ours or the caller's, is handled as a DeviceArray view (zero copy).
 """
 import math
@@ -19,8 +20,8 @@ from dpctl.utils import SequentialOrderManager
 from . import _core
 
 # DLPack device types and dtype codes (the public DLPack specification).
-_DL_CPU, _DL_ONEAPI = 1, 14
-_DL_TYPE_CODES = {"i": 0, "u": 1, "f": 2, "c": 5, "b": 6}
+DL_CPU, DL_CUDA, DL_CUDA_MANAGED, DL_ONEAPI = 1, 2, 13, 14
+DL_TYPE_CODES = {"i": 0, "u": 1, "f": 2, "c": 5, "b": 6}
 
 USM_MEMORY = {"device": dpm.MemoryUSMDevice, "shared": dpm.MemoryUSMShared, "host": dpm.MemoryUSMHost}
 
@@ -146,28 +147,57 @@ class DeviceArray:
     def _wait_for_writers(self):
         SequentialOrderManager[self.sycl_queue].wait()
 
+    def _cuda_ordinal(self):
+        """The CUDA device ordinal of a CUDA-backend device, else -1."""
+        return _core.cuda_device_ordinal(self.sycl_device)
+
+    @property
+    def __cuda_array_interface__(self):
+        """Version 3 of the CUDA Array Interface (device or shared USM of a CUDA device;
+        an AttributeError elsewhere), once the queue's pending work is done."""
+        if self.usm_type == "host" or self._cuda_ordinal() < 0:
+            raise AttributeError("pysyclfft: __cuda_array_interface__ exists for memory of a CUDA device only")
+        self._wait_for_writers()
+        return {"shape": self.shape, "typestr": self.dtype.str, "data": (_address(self), not self._writable),
+                "strides": tuple(s * self.itemsize for s in self.strides), "version": 3, "stream": None}
+
     def __dlpack_device__(self):
-        """Host USM is host memory (kDLCPU), so numpy reads it directly; other USM is kDLOneAPI."""
+        """Host USM is host memory (kDLCPU), so numpy reads it directly; memory of a CUDA
+        device is kDLCUDA (kDLCUDAManaged for shared USM); other USM is kDLOneAPI."""
         if self.usm_type == "host":
-            return (_DL_CPU, 0)
-        return (_DL_ONEAPI, self.sycl_device.get_device_id())
+            return (DL_CPU, 0)
+        ordinal = self._cuda_ordinal()
+        if ordinal >= 0:
+            return (DL_CUDA if self.usm_type == "device" else DL_CUDA_MANAGED, ordinal)
+        return (DL_ONEAPI, self.sycl_device.get_device_id())
+
+    def _ready_for(self, stream):
+        """Order the consumer after the queue's pending work: on a CUDA device given the
+        consumer's `stream` (DLPack: 1 legacy default, 2 per-thread default, -1 none), by
+        a barrier on that stream; otherwise by waiting."""
+        if stream is not None and self.__dlpack_device__()[0] in (DL_CUDA, DL_CUDA_MANAGED):
+            if stream != -1:
+                from . import _cuda_arrays
+
+                _cuda_arrays.order_stream_after(self.sycl_queue, _cuda_arrays.stream_handle(stream))
+            return
+        self._wait_for_writers()
 
     def __dlpack__(self, *, stream=None, max_version=None, dl_device=None, copy=None):
-        """A DLPack capsule of this array, once the queue's pending work is done
-        (`stream` is not needed for that). dl_device=(kDLCPU, 0) or copy=True
-        export a host copy."""
-        on_host = dl_device is not None and tuple(dl_device) == (_DL_CPU, 0)
-        if copy or (on_host and self.__dlpack_device__() != (_DL_CPU, 0)):
+        """A DLPack capsule of this array, ordered after the queue's pending work (see
+        _ready_for). dl_device=(kDLCPU, 0) or copy=True export a host copy."""
+        on_host = dl_device is not None and tuple(dl_device) == (DL_CPU, 0)
+        if copy or (on_host and self.__dlpack_device__() != (DL_CPU, 0)):
             if copy is False:
                 raise BufferError("pysyclfft: a DeviceArray reaches the host only by a copy (copy=False given)")
             return self.asnumpy().__dlpack__()
         if dl_device is not None and tuple(dl_device) != self.__dlpack_device__():
             raise BufferError(f"pysyclfft: cannot export a DeviceArray to DLPack device {tuple(dl_device)}")
-        if self.dtype.kind not in _DL_TYPE_CODES or not self.dtype.isnative:
+        if self.dtype.kind not in DL_TYPE_CODES or not self.dtype.isnative:
             raise BufferError(f"pysyclfft: DLPack cannot express dtype {self.dtype}")
-        self._wait_for_writers()
+        self._ready_for(stream)
         first = self.usm_data._pointer + self._element_offset * self.itemsize
-        return _core.dlpack_capsule(self, first, list(self.shape), list(self.strides), _DL_TYPE_CODES[self.dtype.kind],
+        return _core.dlpack_capsule(self, first, list(self.shape), list(self.strides), DL_TYPE_CODES[self.dtype.kind],
                                     8 * self.itemsize, *self.__dlpack_device__())
 
     def asnumpy(self):

@@ -49,13 +49,22 @@ def binary_cache_dir():
     return kernel_cache_dir() / "binaries"
 
 
+def table_cache_dir():
+    """Our cache of host-computed tables (plan/table_cache.hpp), beside the binaries."""
+    return kernel_cache_dir() / "tables"
+
+
 BINARY_CACHE_MAX_BYTES = 10**9  # least recently used binaries go beyond this
+TABLE_CACHE_MAX_BYTES = 10**9  # a 10^6-point double Bluestein table is ~50 MB
 SYCL_CACHE_MAX_MEGABYTES = 1024
 
 
-def configure_binary_cache(core):
-    """Point the C++ compiler at our binary cache (or disable it)."""
-    core.set_binary_cache(str(binary_cache_dir()) if disk_cache_enabled() else "", BINARY_CACHE_MAX_BYTES)
+def configure_disk_caches(core):
+    """Point the C++ compiler at our binary cache and the planner at our table
+    cache (or disable both)."""
+    on = disk_cache_enabled()
+    core.set_binary_cache(str(binary_cache_dir()) if on else "", BINARY_CACHE_MAX_BYTES)
+    core.set_table_cache(str(table_cache_dir()) if on else "", TABLE_CACHE_MAX_BYTES)
 
 
 def configure():

@@ -16,7 +16,7 @@ def run_passes(x, axes, lengths, forward, norm, out, plan, last_first=True):
     or a 0-d array): numpy returns its input array itself, untransformed."""
     if not axes:
         x = x if _arrays.is_usm(x) else np.asarray(x)
-        _arrays.check_dtype(x.dtype)
+        _arrays.check_dtype(_arrays.dtype_of(x))
         return x
     groups = _args.resizing_groups(axes, lengths, last_first)
     if len(groups) > 1 and plan is not None:

@@ -4,8 +4,8 @@ fftfreq/rfftfreq return numpy arrays unless a SYCL placement is asked for
 (dpnp's signature): then the (small) frequency vector is computed on the host
 and copied to the requested queue, a dpnp array when dpnp is installed, else a
 DeviceArray. The shifts roll USM arrays as block copies on the device
-(pysyclfft/_memory.py assign) and numpy arrays on the host, so no data crosses
-between them."""
+(pysyclfft/_memory.py assign), CuPy arrays and CUDA tensors by their library on
+its stream, and numpy arrays on the host, so no data crosses between them."""
 import itertools
 import operator
 
@@ -13,7 +13,7 @@ import numpy as np
 
 import dpctl
 
-from . import _args, _arrays, _device_array, _memory
+from . import _args, _arrays, _cuda_arrays, _device_array, _memory
 
 # Prime factors the kernels have radices for: lengths made of them are fastest.
 FAST_PRIMES = (2, 3, 5, 7, 11, 13)
@@ -113,7 +113,13 @@ def _roll_to(x, axes, shift_of_length):
     shifts = tuple(shift_of_length(shape[a]) for a in axes)
     if not _arrays.is_usm(x):
         return np.roll(np.asarray(x), shifts, axes)
-    return _arrays.wrap_result(_device_roll(_arrays.as_device_array(x), shifts, axes), _arrays.kind_of(x))
+    producer = _cuda_arrays.producer_of(x)  # a CUDA library rolls its arrays on its stream
+    rolled = None if producer is None else producer.roll(x, shifts, axes)
+    if rolled is not None:
+        return rolled
+    a = _arrays.as_device_array(x)
+    with _cuda_arrays.ordered(producer, x, a.sycl_queue):
+        return _arrays.wrap_result(_device_roll(a, shifts, axes), _arrays.kind_of(x))
 
 
 def _device_roll(a, shifts, axes):

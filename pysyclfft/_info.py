@@ -54,11 +54,11 @@ def _version_of(dist):
         return "unknown"
 
 
-def _dir_size(path, skip=None):
-    """Bytes and files under `path`, leaving out the subtree `skip`."""
+def _dir_size(path, skip=()):
+    """Bytes and files under `path`, leaving out the subtrees in `skip`."""
     total = count = 0
     for root, dirs, files in os.walk(path):
-        dirs[:] = [d for d in dirs if not skip or os.path.join(root, d) != skip]
+        dirs[:] = [d for d in dirs if os.path.join(root, d) not in skip]
         for f in files:
             try:
                 total += os.path.getsize(os.path.join(root, f))
@@ -71,9 +71,10 @@ def _dir_size(path, skip=None):
 def runtime_info():
     """A dict describing the SYCL runtime, devices and kernel caches."""
     cache = os.environ.get("SYCL_CACHE_DIR", str(_environment.kernel_cache_dir()))
-    binaries = _core.binary_cache_dir()  # empty when off
-    size, files = _dir_size(cache, skip=binaries)  # our binaries are counted on their own
+    binaries, tables = _core.binary_cache_dir(), _core.table_cache_dir()  # empty when off
+    size, files = _dir_size(cache, skip=(binaries, tables))  # ours are counted on their own
     binary_size, binary_files = _dir_size(binaries) if binaries else (0, 0)
+    table_size, table_files = _dir_size(tables) if tables else (0, 0)
     devices = []
     for d in dpctl.get_devices():
         devices.append({
@@ -98,6 +99,11 @@ def runtime_info():
         "binary_cache_files": binary_files,
         "binary_cache_max_bytes": _environment.BINARY_CACHE_MAX_BYTES,
         "binary_cache_loads_this_process": _core.binary_cache_loads(),
+        "table_cache_dir": tables,
+        "table_cache_bytes": table_size,
+        "table_cache_files": table_files,
+        "table_cache_max_bytes": _environment.TABLE_CACHE_MAX_BYTES,
+        "table_cache_counts_this_process": _core.table_cache_counts(),
         "kernels_in_memory": _core.compiled_kernel_count(),
         "compilations_this_process": _core.compile_count(),
         "ocl_icd_filenames": os.environ.get("OCL_ICD_FILENAMES", ""),

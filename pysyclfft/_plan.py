@@ -10,7 +10,7 @@ numpy/scipy rules for s and axes are _args.plan_axes.
 """
 import numpy as np
 
-from . import _args, _arrays, _memory, _transform
+from . import _args, _arrays, _cuda_arrays, _memory, _transform
 
 KINDS = _transform.KINDS
 MEMORY_MODES = ("auto", "minimal")
@@ -48,7 +48,8 @@ class Plan:
     __slots__ = ("_kind", "_on_host", "_queue", "_shape", "_strides", "_dtype", "_norm", "_in_place",
                  "_memory", "_impl")
 
-    def __init__(self, x, s=None, axes=None, kind="c2c", *, norm=None, out=None, in_place=False, memory="auto"):
+    def __init__(self, x, s=None, axes=None, kind="c2c", *, norm=None, out=None, in_place=False, memory="auto",
+                 orthogonalize=None):
         self._kind = _check_kind(kind)
         self._norm = _args.check_norm(norm)
         self._memory = _check_memory(memory)
@@ -59,7 +60,7 @@ class Plan:
         _arrays.warm_up_dpctl(self._queue)
         axes, lengths = _args.plan_axes(kind, self._shape, s, axes)
         self._impl = _transform.NdTransform(self._queue, kind, self._shape, self._dtype, axes, lengths, self._norm,
-                                            memory)
+                                            memory, orthogonalize)
         if self._in_place and (self._impl.result_dtype != self._dtype or self._impl.out_shape != self._shape):
             raise ValueError(
                 f"pysyclfft: in_place=True needs a {self._impl.result_dtype} array whose shape is the result's "
@@ -112,14 +113,14 @@ class Plan:
     def _check_out(self, out, casts=None):
         """out checked against the result (casts: whether the result is cast into it; None: find out)."""
         casts = self._casts_into(out) if casts is None else casts
-        dtype = np.dtype(out.dtype) if casts else self.result_dtype
+        dtype = _arrays.dtype_of(out) if casts else self.result_dtype
         return _transform.check_out(out, self.out_shape, dtype, self._queue, self._on_host)
 
     def _casts_into(self, out):
         """numpy's out= rule (casting="same_kind"): a result of another dtype of
         the same kind (complex128 into complex64, float64 into complex128) is cast."""
-        dtype = getattr(out, "dtype", None)
-        return dtype is not None and np.dtype(dtype) != self.result_dtype and \
+        dtype = _arrays.dtype_of(out)
+        return dtype is not None and dtype != self.result_dtype and \
             np.can_cast(self.result_dtype, dtype, "same_kind")
 
     def _cast_into(self, checked, y):
@@ -143,13 +144,26 @@ class Plan:
         return self(x, out=out, forward=False)
 
     def execute(self, x, arr, out, forward):
-        """Run on `arr` (x as numpy array or DeviceArray, already checked against the plan)."""
+        """Run on `arr` (x as numpy array or DeviceArray, already checked against the plan).
+        A CUDA library's array (pysyclfft/_cuda_arrays.py) is converted and its result
+        allocated by that library, and the work is ordered with the library's stream."""
+        producer = None if self._on_host else _cuda_arrays.producer_of(x)
+        if producer is not None and not self._in_place:
+            converted = producer.astype(x, self._impl.input_dtype)
+            if converted is not x:
+                x, arr = converted, _arrays.as_device_array(converted)
+            if out is None:
+                out = producer.empty(x, self.out_shape, self.result_dtype)
+        with _cuda_arrays.ordered(producer, x, self._queue):
+            return self._execute(x, arr, out, forward)
+
+    def _execute(self, x, arr, out, forward):
         if self._in_place:
             if out is not None and out is not x:
                 raise ValueError("pysyclfft: an in-place plan writes into its input; do not pass another out")
             out = x
         elif out is not None and self._casts_into(out):
-            self._cast_into(self._check_out(out, True), self.execute(x, arr, None, forward))  # out checked first
+            self._cast_into(self._check_out(out, True), self._execute(x, arr, None, forward))  # out checked first
             return out
         checked = None if out is None else self._check_out(out, False)
         if self._on_host:
@@ -198,7 +212,7 @@ def run(kind, x, axes, lengths, norm, out, plan, forward):
         try:
             plan, arr = cached_plan(kind, x, lengths, axes, norm)
         except MemoryError as error:
-            queue = _arrays.as_usm_ndarray(x).sycl_queue if _arrays.is_usm(x) else _arrays.default_queue()
+            queue = _arrays.as_device_array(x).sycl_queue if _arrays.is_usm(x) else _arrays.default_queue()
             raise _out_of_memory("building the plan (twiddle tables, scratch, kernels)", kind, x, lengths, queue,
                                  error) from error
         call = lambda: plan.execute(x, arr, out, forward)  # noqa: E731

@@ -45,7 +45,8 @@ def check_out(out, shape, dtype, queue, on_host):
     else:
         if not _arrays.is_usm(out):
             raise TypeError("pysyclfft: out must be of ArrayType dpnp.ndarray or usm_ndarray, or a "
-                            "pysyclfft.DeviceArray, when the input is a USM array")
+                            "pysyclfft.DeviceArray, a CuPy array or a CUDA torch tensor, when the input is a device "
+                            f"array; got {type(out).__name__}")
         o = _arrays.as_device_array(out)
         writable = o.flags.writable
     if o.shape != tuple(shape):
@@ -53,7 +54,8 @@ def check_out(out, shape, dtype, queue, on_host):
     if o.dtype != dtype:
         raise TypeError(f"pysyclfft: Cannot cast the {dtype} result to out's dtype {o.dtype}")
     if not on_host and o.sycl_queue != queue:
-        raise ValueError("pysyclfft: out is on a different SYCL queue than the input")
+        raise ValueError(f"pysyclfft: out is on a different SYCL queue than the input (out's device: "
+                         f"{o.sycl_device.name}, the input's: {queue.sycl_device.name})")
     if not writable:
         raise ValueError("pysyclfft: out is read-only")
     return o

@@ -13,7 +13,7 @@ import scipy.fft as sf
 import dpctl
 import dpctl.memory as dpm
 import pysyclfft
-from pysyclfft import DeviceArray, _arrays
+from pysyclfft import DeviceArray, _arrays, _core
 from conftest import assert_fft_close, dpnp, dpt, needs_dpnp, random_complex, to_numpy
 from real_helpers import assert_close
 
@@ -79,7 +79,11 @@ def test_dlpack_of_host_usm_is_read_by_numpy_without_a_copy(queue):
 def test_dlpack_of_device_usm(queue, usm_type):
     host = np.arange(10, dtype=np.int32)
     a = on_device(host, queue, usm_type)
-    assert a.__dlpack_device__() == (14, queue.sycl_device.get_device_id())  # kDLOneAPI
+    cuda_ordinal = _core.cuda_device_ordinal(queue.sycl_device)
+    if cuda_ordinal >= 0:  # kDLCUDA / kDLCUDAManaged: what CUDA consumers (CuPy, PyTorch) read
+        assert a.__dlpack_device__() == ({"device": 2, "shared": 13}[usm_type], cuda_ordinal)
+    else:
+        assert a.__dlpack_device__() == (14, queue.sycl_device.get_device_id())  # kDLOneAPI
     np.testing.assert_array_equal(np.from_dlpack(a, device="cpu"), host)  # a host copy, as asked
     capsule = a.__dlpack__()
     assert "dltensor" in repr(capsule)

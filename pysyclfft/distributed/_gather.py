@@ -2,11 +2,13 @@
 I/O and small problems; a real run keeps its data distributed)."""
 import numpy as np
 
+from .. import _arrays
+
 
 def gather(comm, local, boxes, global_shape, root=None):
-    """The global array from each rank's `local` block of boxes[rank]: on every
+    """The global numpy array from each rank's `local` block (numpy or USM) of boxes[rank]: on every
     rank (root=None, allgather) or on `root` only (other ranks get None)."""
-    local = np.ascontiguousarray(local)
+    local = _arrays.as_device_array(local).asnumpy() if _arrays.is_usm(local) else np.ascontiguousarray(local)
     if root is None:
         blocks = comm.allgather(local)
     else:

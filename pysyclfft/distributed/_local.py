@@ -1,10 +1,13 @@
 """A rank's local FFT over the axes it holds whole, by a pysyclfft Plan on the
-rank's SYCL device (numpy arrays: the default device)."""
+rank's SYCL queue, from and to DeviceArrays on that queue."""
 import time
 
 import numpy as np
+from dpctl.utils import SequentialOrderManager
 
 import pysyclfft
+
+from .. import _memory
 
 
 def complex_dtype(dtype):
@@ -24,23 +27,25 @@ def result_shape(shape, axes, kind, real_lengths):
 
 class LocalTransform:
     """kind 'c2c' (fftn if forward else ifftn), 'r2c' (forward: rfftn) or 'c2r'
-    (backward: irfftn to real_lengths) over `axes` of C-contiguous arrays of `shape`."""
+    (backward: irfftn to real_lengths) over `axes` of C-ordered DeviceArrays of
+    `shape` on `queue`."""
 
-    def __init__(self, shape, dtype, axes, kind, norm, forward, real_lengths=None):
-        self.shape, self.dtype, self.axes, self.kind = tuple(shape), np.dtype(dtype), tuple(axes), kind
+    def __init__(self, queue, shape, dtype, axes, kind, norm, forward, real_lengths=None):
+        self.queue, self.shape, self.dtype, self.axes, self.kind = queue, tuple(shape), np.dtype(dtype), tuple(axes), kind
         self.forward = forward
         self.out_shape = result_shape(shape, axes, kind, real_lengths)
         self.out_dtype = np.dtype(np.float32 if self.dtype == np.complex64 else np.float64) if kind == "c2r" \
             else complex_dtype(dtype)
         # An empty block (an axis shorter than the ranks sharing it) has nothing to transform.
         self._plan = None if 0 in self.shape else pysyclfft.get_fft_plan(
-            np.empty(shape, dtype), s=real_lengths, axes=axes, kind=kind, norm=norm)
+            _memory.empty(shape, dtype, queue), s=real_lengths, axes=axes, kind=kind, norm=norm)
 
     def __call__(self, x, buffers, timings):
-        """The transform of x (`buffers`, the exchanges' staging, is not needed here)."""
+        """The transform of x, waited for (`buffers`, the exchanges', is not needed here)."""
         if self._plan is None:
-            return np.empty(self.out_shape, self.out_dtype)
+            return _memory.empty(self.out_shape, self.out_dtype, self.queue)
         t0 = time.perf_counter()
         y = self._plan(x, forward=self.forward)
+        SequentialOrderManager[self.queue].wait()
         timings["fft"] += time.perf_counter() - t0
         return y

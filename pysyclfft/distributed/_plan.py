@@ -14,19 +14,31 @@ next. For a grid of g dimensions (slab g=1, pencil g=2) over a d-D array:
 The backward transform runs the same stages in reverse with inverse FFTs
 (c2r: irfftn last). Norms factorise over the stages, so each local FFT applies
 the requested norm to its own axes.
+
+Every rank's blocks live on its SYCL queue as DeviceArrays from the first local
+FFT to the last: numpy blocks are copied there at the start of a transform and
+back at the end, USM blocks are used where they are and the result is given
+back as the same kind of array.
 """
 import numbers
+import time
 
 import numpy as np
 
+from .. import _arrays, _core, _device_array, _memory
 from ._boxes import layout_box
-from ._exchange import Exchange, StagingBuffers
+from ._device import check_exchange, rank_queue
+from ._exchange import Exchange, ExchangeBuffers
 from ._gather import gather
 from ._grid import ProcessGrid, check_grid
 from ._local import LocalTransform, complex_dtype
 from ._turns import build_in_turns
 
 KINDS = ("c2c", "r2c")
+# fft: local FFTs; pack: the device copies into and out of the exchange buffers;
+# staging: device <-> USM host copies around MPI (exchange="host"); alltoall: MPI;
+# transfer: numpy blocks copied to the device and results back.
+TIMINGS = ("fft", "pack", "staging", "alltoall", "transfer")
 NORMS = (None, "backward", "ortho", "forward")
 _DTYPES = {"c2c": (np.complex64, np.complex128), "r2c": (np.float32, np.float64)}
 
@@ -49,15 +61,6 @@ def _check_dtype(dtype, kind):
         raise ValueError(f"pysyclfft.distributed: a {kind} transform takes dtype "
                          f"{' or '.join(np.dtype(t).name for t in _DTYPES[kind])}, got dtype={dtype.name}")
     return dtype
-
-
-def _c_strides(shape, itemsize):
-    """Byte strides of a C-ordered array of `shape`."""
-    strides, step = [], itemsize
-    for n in reversed(shape):
-        strides.append(step)
-        step *= n
-    return tuple(reversed(strides))
 
 
 def _stages(ndim, grid_ndim, transposed_out):
@@ -90,13 +93,17 @@ class DistributedFFT:
     norm: as numpy.fft ('backward' by default, 'ortho', 'forward').
     transposed_out: keep the output in the transposed layout (axis 0 whole),
       skipping the exchanges that would split it like the input.
+    queue: the dpctl.SyclQueue this rank computes on; None picks one on the
+      node-local rank's share of the default kind of device (a GPU per rank).
+    exchange: 'host' (MPI reads USM host copies of the packed blocks: any MPI) or
+      'device' (MPI reads the device buffers: a GPU-aware MPI, or a CPU device).
 
-    forward(x) takes this rank's block of the input (input_box.shape, dtype) and
-    returns its block of the spectrum (output_box.shape, complex); backward(y)
-    the reverse. Boxes of every rank: input_boxes, output_boxes."""
+    forward(x) takes this rank's block of the input (input_box.shape, dtype), a
+    numpy array or a USM array on `queue`, and returns its block of the spectrum
+    (output_box.shape, complex) as the same kind of array; backward(y) the reverse. Boxes of every rank: input_boxes, output_boxes."""
 
     def __init__(self, comm, shape, dtype=np.complex128, kind="c2c", *, grid=None, norm=None,
-                 transposed_out=False):
+                 transposed_out=False, queue=None, exchange="host"):
         if kind not in KINDS:
             raise ValueError(f"pysyclfft.distributed: kind must be 'c2c' or 'r2c', got kind={kind!r}")
         if norm not in NORMS:
@@ -113,12 +120,16 @@ class DistributedFFT:
         self.spectral_shape = tuple(spectral)
         self.grid = check_grid(grid, comm.size, len(self.global_shape))
         self.comm = comm
+        if exchange not in ("host", "device"):  # before the collective rank_queue
+            check_exchange(exchange, None)
+        self.queue = rank_queue(comm, queue)
+        self.exchange = check_exchange(exchange, self.queue)
         self._grid = ProcessGrid(comm, self.grid)
         ndim, grid_ndim = len(self.global_shape), len(self.grid)
         self.input_distribution = tuple(k if k < grid_ndim else None for k in range(ndim))
         self._stage_list = _stages(ndim, grid_ndim, self.transposed_out)
         self.output_distribution = _distribution_after(self.input_distribution, self._stage_list)
-        self.timings = {"fft": 0.0, "pack": 0.0, "alltoall": 0.0}
+        self.timings = dict.fromkeys(TIMINGS, 0.0)
         try:
             self._forward, self._backward = build_in_turns(comm, self._build_steps)
         except Exception:
@@ -143,7 +154,8 @@ class DistributedFFT:
         forward, shape, dtype, global_shape = [], self.input_box.shape, self.dtype, self.global_shape
         for index, stage in enumerate(self._stage_list):
             if stage[0] == "fft":
-                step = LocalTransform(shape, dtype, stage[1], self.kind if index == 0 else "c2c", self.norm, True)
+                step = LocalTransform(self.queue, shape, dtype, stage[1], self.kind if index == 0 else "c2c",
+                                      self.norm, True)
                 shape, dtype, global_shape = step.out_shape, step.out_dtype, self.spectral_shape
             else:
                 _, dim, src, dst = stage
@@ -156,40 +168,63 @@ class DistributedFFT:
                 real = index == 0 and self.kind == "r2c"
                 axes = stage[1]
                 lengths = [self.global_shape[a] for a in axes] if real else None
-                step = LocalTransform(shape, self.spectral_dtype, axes, "c2r" if real else "c2c", self.norm, False,
-                                      lengths)
+                step = LocalTransform(self.queue, shape, self.spectral_dtype, axes, "c2r" if real else "c2c",
+                                      self.norm, False, lengths)
             else:
                 _, dim, src, dst = stage
                 step = Exchange(self._grid.subcomms[dim], dst, src, self.spectral_shape, shape, self.spectral_dtype)
             shape = step.out_shape if stage[0] == "fft" else step.shape_after
             backward.append(step)
         exchanges = [step for step in forward + backward if isinstance(step, Exchange)]
-        self._buffers = StagingBuffers(max([step.buffer_bytes for step in exchanges], default=0))
+        self._buffers = ExchangeBuffers(self.queue, max([step.buffer_bytes for step in exchanges], default=0),
+                                        self.exchange)
+        if exchanges:  # compile the packing kernel in this rank's turn too
+            pointer = self._buffers.device_send._pointer
+            _core.copy_rows(self.queue, pointer, pointer, 1, 1, 1, 1, self.spectral_dtype == np.complex128, []).wait()
         return forward, backward
 
-    def _check_local(self, x, box, dtype, name):
-        if not isinstance(x, np.ndarray):
-            raise TypeError(f"pysyclfft.distributed: {name} must be a numpy array, got {type(x).__name__}")
-        if x.shape != box.shape or x.dtype != dtype:
+    def _on_device(self, x, box, dtype, name):
+        """This rank's block x (numpy, or USM on the plan's queue) as a C-ordered DeviceArray."""
+        usm = _arrays.is_usm(x)
+        if not usm and not isinstance(x, np.ndarray):
+            raise TypeError(f"pysyclfft.distributed: {name} must be a numpy array or a USM array, got "
+                            f"{type(x).__name__}")
+        a = _arrays.as_device_array(x) if usm else x
+        if a.shape != box.shape or a.dtype != dtype:
             raise ValueError(f"pysyclfft.distributed: {name} must be this rank's block, {dtype.name} of shape "
-                             f"{box.shape}; got {x.dtype.name} of shape {x.shape}")
-        # A fresh C-ordered copy unless x already has the strides of one: the local
-        # plans are bound to those strides (numpy calls an array with a length-1 axis
-        # C-contiguous whatever that axis' stride, so flags.c_contiguous is not enough).
-        return x if x.strides == _c_strides(x.shape, x.itemsize) else np.array(x, order="C")
+                             f"{box.shape}; got {a.dtype.name} of shape {a.shape}")
+        if not usm:
+            t0 = time.perf_counter()
+            host, a = a, _memory.empty(a.shape, a.dtype, self.queue)  # pooled: memory already touched
+            _device_array.from_host(a, host)
+            self.timings["transfer"] += time.perf_counter() - t0
+            return a
+        if a.sycl_queue != self.queue:
+            raise ValueError(f"pysyclfft.distributed: {name} must be on the plan's queue (plan.queue, on "
+                             f"{self.queue.sycl_device.name}); build the plan with queue={name}.sycl_queue")
+        # The local plans are bound to C strides (a length-1 axis may have any stride
+        # and still be called contiguous, so the strides themselves are compared).
+        return a if a.strides == _device_array.c_strides(a.shape) else _memory.copy(a)
 
     def _run(self, steps, x):
+        y = self._on_device(x, *((self.input_box, self.dtype, "x") if steps is self._forward else
+                                 (self.output_box, self.spectral_dtype, "y")))
         for step in steps:
-            x = step(x, self._buffers, self.timings)
-        return x
+            y = step(y, self._buffers, self.timings)
+        if _arrays.kind_of(x) != _arrays.ArrayKind.NUMPY:
+            return _arrays.wrap_result(y, _arrays.kind_of(x))
+        t0 = time.perf_counter()
+        host = y.asnumpy()
+        self.timings["transfer"] += time.perf_counter() - t0
+        return host
 
     def forward(self, x):
-        """This rank's block of the spectrum from its block x of the input."""
-        return self._run(self._forward, self._check_local(x, self.input_box, self.dtype, "x"))
+        """This rank's block of the spectrum from its block x of the input (numpy or USM)."""
+        return self._run(self._forward, x)
 
     def backward(self, y):
         """This rank's block of the input (inverse transform) from its block y of the spectrum."""
-        return self._run(self._backward, self._check_local(y, self.output_box, self.spectral_dtype, "y"))
+        return self._run(self._backward, y)
 
     def gather_input(self, x, root=None):
         """The global input array from every rank's block (on root, or every rank when root is None)."""
@@ -210,7 +245,7 @@ class DistributedFFT:
 
     def __repr__(self):
         return (f"<pysyclfft.distributed.DistributedFFT {self.kind} {self.dtype.name}{list(self.global_shape)} "
-                f"grid={self.grid} norm={self.norm!r} transposed_out={self.transposed_out} "
+                f"grid={self.grid} norm={self.norm!r} transposed_out={self.transposed_out} exchange={self.exchange!r} "
                 f"input split {self.input_distribution} -> output split {self.output_distribution}>")
 
     def free(self):

@@ -57,8 +57,8 @@ def _implementation(name):
 
 def _unsupported_array(x):
     """True for inputs scipy must handle itself (long double precision)."""
-    dtype = getattr(x, "dtype", None)
-    return dtype is not None and np.dtype(dtype) in (np.longdouble, np.clongdouble) and \
+    dtype = _arrays.dtype_of(x)
+    return dtype is not None and dtype in (np.longdouble, np.clongdouble) and \
         np.dtype(np.longdouble).itemsize > 8
 
 

@@ -1,13 +1,16 @@
 // DLPack export of pysyclfft.DeviceArray (__dlpack__): a "dltensor" capsule
 // holding a DLManagedTensor that keeps the Python array (and so its USM
-// allocation) alive until the consumer calls the deleter.
-// The structs follow the public DLPack specification (dlpack.h, v0.8 ABI,
-// the unversioned DLManagedTensor every consumer accepts).
+// allocation) alive until the consumer calls the deleter. And import: a view
+// of another library's capsule (arrays on CUDA devices that offer only
+// DLPack), which owns the tensor until the view dies.
+// The structs follow the public DLPack specification (dlpack.h: the v0.8 ABI,
+// the unversioned DLManagedTensor every consumer accepts, and v1's versioned one).
 #include <Python.h>
 
 #include <cstdint>
 #include <memory>
 #include <stdexcept>
+#include <string>
 #include <vector>
 
 #include <pybind11/pybind11.h>
@@ -46,7 +49,20 @@ struct DLManagedTensor {
   void (*deleter)(DLManagedTensor*);
 };
 
+struct DLPackVersion {
+  std::uint32_t major, minor;
+};
+
+struct DLManagedTensorVersioned {
+  DLPackVersion version;
+  void* manager_ctx;
+  void (*deleter)(DLManagedTensorVersioned*);
+  std::uint64_t flags;  // bit 0: read only
+  DLTensor dl_tensor;
+};
+
 constexpr const char* kCapsuleName = "dltensor";
+constexpr const char* kVersionedName = "dltensor_versioned";
 
 // What the DLManagedTensor owns: its shape/strides storage and a reference to the exporter.
 struct Export {
@@ -95,6 +111,51 @@ py::capsule make_dlpack_capsule(py::object owner, std::uintptr_t first_element, 
   return py::reinterpret_steal<py::capsule>(capsule);
 }
 
+// A consumed capsule's tensor, released through its producer's deleter when the last view dies.
+struct Imported {
+  void* managed;
+  bool versioned;
+  ~Imported() {
+    if (versioned) {
+      auto* t = static_cast<DLManagedTensorVersioned*>(managed);
+      if (t->deleter != nullptr) t->deleter(t);
+    } else {
+      auto* t = static_cast<DLManagedTensor*>(managed);
+      if (t->deleter != nullptr) t->deleter(t);
+    }
+  }
+};
+
+// Consumes a DLPack capsule (renaming it "used_...", as the protocol asks) and describes
+// its tensor: (owner, address of the first element, shape, element strides or None,
+// (type code, bits, lanes), (device type, device id), read only). `owner` keeps the tensor.
+py::tuple import_dlpack(py::capsule capsule) {
+  const bool versioned = PyCapsule_IsValid(capsule.ptr(), kVersionedName) != 0;
+  if (!versioned && PyCapsule_IsValid(capsule.ptr(), kCapsuleName) == 0)
+    throw std::invalid_argument("pysyclfft: not an unconsumed DLPack capsule ('dltensor' or 'dltensor_versioned')");
+  void* managed = PyCapsule_GetPointer(capsule.ptr(), versioned ? kVersionedName : kCapsuleName);
+  const DLTensor& t = versioned ? static_cast<DLManagedTensorVersioned*>(managed)->dl_tensor
+                                : static_cast<DLManagedTensor*>(managed)->dl_tensor;
+  if (versioned && static_cast<DLManagedTensorVersioned*>(managed)->version.major != 1)
+    throw std::invalid_argument("pysyclfft: DLPack major version " +
+                                std::to_string(static_cast<DLManagedTensorVersioned*>(managed)->version.major) +
+                                " is not supported (1 is)");
+  const bool read_only = versioned && (static_cast<DLManagedTensorVersioned*>(managed)->flags & 1) != 0;
+  std::vector<std::int64_t> shape(t.shape, t.shape + t.ndim);
+  py::object strides = py::none();
+  if (t.strides != nullptr) strides = py::cast(std::vector<std::int64_t>(t.strides, t.strides + t.ndim));
+  const std::uintptr_t first = reinterpret_cast<std::uintptr_t>(t.data) + t.byte_offset;
+  const py::tuple description = py::make_tuple(
+      first, shape, strides, py::make_tuple(int(t.dtype.code), int(t.dtype.bits), int(t.dtype.lanes)),
+      py::make_tuple(int(t.device.device_type), int(t.device.device_id)), read_only);
+  if (PyCapsule_SetName(capsule.ptr(), versioned ? "used_dltensor_versioned" : "used_dltensor") != 0)
+    throw py::error_already_set();
+  std::unique_ptr<Imported> owner(new Imported{managed, versioned});
+  py::capsule keeper(owner.get(), [](void* p) { delete static_cast<Imported*>(p); });
+  owner.release();
+  return py::make_tuple(keeper) + description;
+}
+
 }  // namespace
 
 namespace pysyclfft::python {
@@ -104,6 +165,9 @@ void register_dlpack(py::module_& m) {
         py::arg("strides"), py::arg("type_code"), py::arg("bits"), py::arg("device_type"), py::arg("device_id"),
         "A DLPack 'dltensor' capsule viewing memory of `owner` (kept alive until the consumer is done); "
         "strides in elements.");
+  m.def("import_dlpack", &import_dlpack, py::arg("capsule"),
+        "Consume a DLPack capsule: (owner, first element address, shape, element strides or None, "
+        "(type code, bits, lanes), (device type, device id), read only); `owner` keeps the tensor alive.");
 }
 
 }  // namespace pysyclfft::python

@@ -5,12 +5,15 @@
 #include <pybind11/pybind11.h>
 #include <pybind11/stl.h>
 
+#include "cuda_interop.hpp"
 #include "dlpack.hpp"
 #include "dpctl4pybind11.hpp"
 #include "pysyclfft/plan/any_c2c_plan.hpp"
+#include "pysyclfft/plan/copy_rows.hpp"
 #include "pysyclfft/plan/map_pass_plan.hpp"
 #include "pysyclfft/plan/mapped_plan.hpp"
 #include "pysyclfft/plan/nd_plan.hpp"
+#include "pysyclfft/plan/table_cache.hpp"
 
 namespace py = pybind11;
 using namespace pysyclfft::plan;
@@ -46,6 +49,7 @@ PYBIND11_MODULE(_core, m) {
   dpctl::detail::dpctl_capi::get();
   py::register_exception<CompileError>(m, "CompileError", PyExc_RuntimeError);
   pysyclfft::python::register_dlpack(m);
+  pysyclfft::python::register_cuda_interop(m);
   py::register_exception<JitToolchainError>(m, "JitToolchainError", PyExc_RuntimeError);
 
   m.def("set_kernel_include_dir", [](const std::string& d) { KernelCompiler::instance().set_include_dir(d); });
@@ -61,6 +65,19 @@ PYBIND11_MODULE(_core, m) {
   m.def("binary_cache_dir", [] { return KernelCompiler::instance().binary_cache_dir(); });
   m.def("binary_cache_loads", [] { return KernelCompiler::instance().binary_cache_loads(); },
         "Builds this process loaded from the on-disk binary cache instead of compiling.");
+  m.def("set_table_cache", [](const std::string& dir, std::uintmax_t max_bytes) {
+          TableCache::instance().configure(dir, max_bytes);
+        }, py::arg("dir"), py::arg("max_bytes"),
+        "Keep host-computed tables (Bluestein, Rader, real/trigonometric maps) in `dir` (empty: nowhere), "
+        "at most `max_bytes` of them.");
+  m.def("table_cache_dir", [] { return TableCache::instance().dir(); });
+  m.def("table_cache_counts", [] {
+          const auto c = TableCache::instance().counts();
+          return py::dict(py::arg("computed") = c.computed, py::arg("disk_loads") = c.disk_loads,
+                          py::arg("memory_hits") = c.memory_hits);
+        }, "Tables this process computed, read from disk, and reused from memory.");
+  m.def("clear_table_memory", [] { TableCache::instance().clear_memory(); },
+        "Forget the in-memory copies of host tables (the disk cache stays).");
   m.def("live_device_tables", [] { return live_device_tables().load(); },
         "Device allocations (twiddle and map tables) held by live plans.");
   m.def("device_allocations",
@@ -104,6 +121,19 @@ PYBIND11_MODULE(_core, m) {
       py::arg("queue"), py::arg("dst"), py::arg("src"), py::arg("nbytes"), py::arg("deps"),
       "Copy between host memory and USM (either direction) without waiting; returns its event. The caller "
       "keeps both sides alive until it completes.");
+
+  m.def(
+      "copy_rows",
+      [](sycl::queue q, std::uintptr_t src, std::uintptr_t dst, std::int64_t width, std::int64_t rows,
+         std::int64_t src_pitch, std::int64_t dst_pitch, bool is_double, const std::vector<sycl::event>& deps) {
+        py::gil_scoped_release release;
+        return copy_rows(q, precision_of(is_double), reinterpret_cast<const void*>(src), reinterpret_cast<void*>(dst),
+                         RowCopy{width, rows, src_pitch, dst_pitch}, deps);
+      },
+      py::arg("queue"), py::arg("src"), py::arg("dst"), py::arg("width"), py::arg("rows"), py::arg("src_pitch"),
+      py::arg("dst_pitch"), py::arg("is_double"), py::arg("deps"),
+      "Enqueue a device copy of `rows` rows of `width` complex elements (pitches in elements, pointers to the "
+      "first element); returns its event.");
 
   py::class_<AnyC2CPlan>(m, "C2CPlan")
       .def(py::init([](sycl::queue q, std::int64_t n, bool is_double, std::int64_t max_pass_length,

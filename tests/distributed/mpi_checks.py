@@ -5,16 +5,28 @@ Every case compares the gathered result with numpy.fft of the gathered global
 array in float64/complex128: forward against fftn/rfftn, backward against
 ifftn/irfftn of an independent random spectrum, and the round trip. Errors are
 normalised L2 (||y - ref|| / ||ref||), bounded by BOUND_FACTOR * eps * log2(N).
+The cases take their blocks in turn as numpy arrays, pysyclfft.DeviceArrays and
+(with dpnp) usm_ndarrays on the plan's queue, whose results must be the same
+kind of array, and exchange in turn through host memory and, where MPI may read
+device memory (a CPU device here), through the device buffers.
 Prints one line per failure and exits 1 if any case failed on any rank.
 """
 import itertools
 import math
 import sys
 
+import dpctl
 import numpy as np
 from mpi4py import MPI
 
+import pysyclfft
 from pysyclfft.distributed import DistributedFFT
+from pysyclfft.distributed._device import mpi_gpu_support, rank_queue
+
+try:
+    import dpnp.tensor as dpt
+except ImportError:
+    dpt = None
 
 COMM = MPI.COMM_WORLD
 BOUND_FACTOR = 2.0
@@ -36,6 +48,21 @@ def cases():
                 yield shape, kind, np.dtype(dtype), grid, transposed
 
 
+def array_kinds():
+    """How blocks are handed to the plan: (name, to the plan's queue, result type)."""
+    kinds = [("numpy", lambda a, queue: a, np.ndarray),
+             ("DeviceArray", lambda a, queue: pysyclfft.DeviceArray.from_numpy(a, queue), pysyclfft.DeviceArray)]
+    if dpt is not None:
+        kinds.append(("usm_ndarray", lambda a, queue: dpt.asarray(a, sycl_queue=queue), dpt.usm_ndarray))
+    return kinds
+
+
+ARRAY_KINDS = array_kinds()
+QUEUE = rank_queue(COMM, None)  # the queue plans built with queue=None pick
+# exchange='device' is accepted on a CPU device (device memory is host memory) and with a GPU-aware MPI.
+DEVICE_EXCHANGE = QUEUE.sycl_device.is_cpu or bool(mpi_gpu_support(QUEUE.sycl_device.backend.name))
+
+
 def relative_error(y, ref):
     return float(np.linalg.norm((y - ref).ravel()) / np.linalg.norm(np.asarray(ref).ravel()))
 
@@ -54,8 +81,18 @@ def random_global(shape, dtype, seed):
 
 def check_case(index, shape, kind, dtype, grid, transposed):
     norm = NORMS[index % len(NORMS)]
-    plan = DistributedFFT(COMM, shape, dtype, kind, grid=grid, norm=norm, transposed_out=transposed)
+    exchange = "device" if DEVICE_EXCHANGE and index % 2 else "host"
+    plan = DistributedFFT(COMM, shape, dtype, kind, grid=grid, norm=norm, transposed_out=transposed,
+                          queue=QUEUE if index % 2 else None, exchange=exchange)
+    array_kind, to_queue, result_type = ARRAY_KINDS[(index // 2) % len(ARRAY_KINDS)]
     failures = []
+
+    def block(a, box):
+        return to_queue(np.ascontiguousarray(a[box.slices]), plan.queue)
+
+    def expect_kind(what, y):
+        if not isinstance(y, result_type):
+            failures.append(f"{what} of a {array_kind} block gave a {type(y).__name__}")
 
     def expect_close(what, y, ref, limit_dtype):
         err = relative_error(y, ref)
@@ -63,7 +100,8 @@ def check_case(index, shape, kind, dtype, grid, transposed):
             failures.append(f"{what}: error {err:.3g} > {bound(limit_dtype, shape):.3g}")
 
     x = random_global(shape, dtype, seed=index)
-    y_local = plan.forward(x[plan.input_box.slices])
+    y_local = plan.forward(block(x, plan.input_box))
+    expect_kind("forward", y_local)
     forward_ref = (np.fft.fftn if kind == "c2c" else np.fft.rfftn)(x.astype(np.float64 if kind == "r2c"
                                                                             else np.complex128), norm=norm)
     expect_close("forward", plan.gather_output(y_local), forward_ref, dtype)
@@ -76,13 +114,16 @@ def check_case(index, shape, kind, dtype, grid, transposed):
         signal = random_global(shape, np.float64, seed=1000 + index)
         spectrum = np.fft.rfftn(signal, norm=norm).astype(plan.spectral_dtype)
         backward_ref = np.fft.irfftn(spectrum.astype(np.complex128), s=shape, axes=range(len(shape)), norm=norm)
-    expect_close("backward", plan.gather_input(plan.backward(spectrum[plan.output_box.slices])), backward_ref,
-                 dtype)
+    x_local = plan.backward(block(spectrum, plan.output_box))
+    expect_kind("backward", x_local)
+    expect_close("backward", plan.gather_input(x_local), backward_ref, dtype)
 
     expected_split_of_axis0 = None if transposed else plan.input_distribution[0]
     if plan.output_distribution[0] != expected_split_of_axis0 or \
             (not transposed and plan.output_distribution != plan.input_distribution):
         failures.append(f"output layout: {plan!r}")
+    if failures:
+        failures = [f"{array_kind} blocks, exchange={exchange!r}: {f}" for f in failures]
     plan.free()
     return failures
 
@@ -111,12 +152,19 @@ def bad_input_failures():
     failures += expect_error(ValueError, "norm", lambda: DistributedFFT(COMM, (8, 8), norm="both"))
     failures += expect_error(ValueError, "shape", lambda: DistributedFFT(COMM, (8, 0, 8)))
     failures += expect_error(ValueError, "shape", lambda: DistributedFFT(COMM, (8,)))
+    failures += expect_error(ValueError, "exchange", lambda: DistributedFFT(COMM, (8, 8), exchange="sideways"))
+    failures += expect_error(TypeError, "queue", lambda: DistributedFFT(COMM, (8, 8), queue="cpu"))
+    if not DEVICE_EXCHANGE:  # a GPU whose MPI cannot read its memory (the H100 machine's Open MPI)
+        failures += expect_error(ValueError, "exchange", lambda: DistributedFFT(COMM, (8, 8), exchange="device"))
     failures += expect_error(TypeError, "shape", lambda: DistributedFFT(COMM, (8, 8.0)))
     plan = DistributedFFT(COMM, (6, 7), np.complex128)
     failures += expect_error(ValueError, "x must be", lambda: plan.forward(np.zeros((6, 7), np.complex128)[:0]))
     failures += expect_error(ValueError, "x must be",
                              lambda: plan.forward(np.zeros(plan.input_box.shape, np.complex64)))
     failures += expect_error(TypeError, "x must be", lambda: plan.forward([[0j] * 7] * 6))
+    other_queue = dpctl.SyclQueue(plan.queue.sycl_device)
+    failures += expect_error(ValueError, "plan's queue", lambda: plan.forward(
+        pysyclfft.DeviceArray.from_numpy(np.zeros(plan.input_box.shape, np.complex128), other_queue)))
     failures += expect_error(ValueError, "y must be", lambda: plan.backward(np.zeros((1, 1), np.complex128)))
     plan.free()
     return failures
@@ -124,13 +172,18 @@ def bad_input_failures():
 
 def main():
     failures = [f"bad input: {f}" for f in bad_input_failures()]
-    count = 0
-    for index, (shape, kind, dtype, grid, transposed) in enumerate(cases()):
-        failures += [f"{shape} {kind} {dtype.name} grid={grid} transposed_out={transposed}: {f}"
-                     for f in check_case(index, shape, kind, dtype, grid, transposed)]
-        count += 1
     for line in failures:
         print(f"rank {COMM.rank}/{COMM.size} FAILED {line}", flush=True)
+    count = 0
+    for index, (shape, kind, dtype, grid, transposed) in enumerate(cases()):
+        case_failures = [f"{shape} {kind} {dtype.name} grid={grid} transposed_out={transposed}: {f}"
+                         for f in check_case(index, shape, kind, dtype, grid, transposed)]
+        for line in case_failures:  # at once: a run cut short by a timeout still shows them
+            print(f"rank {COMM.rank}/{COMM.size} FAILED {line}", flush=True)
+        failures += case_failures
+        count += 1
+        if COMM.rank == 0:
+            print(f"case {count} done", flush=True)
     failed_anywhere = COMM.allreduce(len(failures))
     if COMM.rank == 0:
         print(f"{COMM.size} ranks: {count} cases, {failed_anywhere} failures", flush=True)

@@ -52,7 +52,9 @@
 // The kernels are compiled at run time from the headers in
 // PYSYCLFFT_KERNEL_INCLUDE_DIR (set by the CMake package, find_package(pysyclfft)).
 // To load them in later processes instead of compiling again, call
-// pysyclfft::plan::KernelCompiler::instance().set_binary_cache(dir, max_bytes) first.
+// pysyclfft::plan::KernelCompiler::instance().set_binary_cache(dir, max_bytes) first;
+// pysyclfft::plan::TableCache::instance().configure(dir, max_bytes) does the same for host tables
+// (plan/table_cache.hpp: Bluestein/Rader/map tables, seconds to compute near 10^6 points).
 #pragma once
 #include <sycl/sycl.hpp>
 

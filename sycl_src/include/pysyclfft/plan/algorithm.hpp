@@ -16,8 +16,6 @@
 
 namespace pysyclfft::plan {
 
-// Transforms per scratch chunk: enough to give a pass many lines, bounded memory.
-inline constexpr std::int64_t kScratchChunkElements = std::int64_t(1) << 20;
 inline constexpr int kMaxPasses = 3;
 
 // Pass lengths for an FFT of length `len` (one entry when it runs in one work-group),

@@ -9,8 +9,11 @@
 #include <complex>
 #include <cstdint>
 #include <stdexcept>
+#include <string>
 #include <vector>
 
+#include "table_cache.hpp"
+#include "table_entries.hpp"
 #include "twiddles.hpp"
 
 namespace pysyclfft::plan {
@@ -123,6 +126,19 @@ inline std::vector<cld> bluestein_spectrum(const std::vector<cld>& chirp, std::i
   for (std::int64_t k = 0; k < n; ++k) b[k] = std::conj(chirp[k]);
   for (std::int64_t k = 1; k < n; ++k) b[m - k] = std::conj(chirp[k]);
   return convolution_spectrum(b);
+}
+
+// The device table of length n padded to m: the chirp (n entries), then the spectrum
+// (m entries), rounded to T. Cached (table_cache.hpp): computing it costs seconds near 10^6.
+template <typename T> TableCache::Held bluestein_table(std::int64_t n, std::int64_t m) {
+  return TableCache::instance().get<T>("bluestein padded to " + std::to_string(m), n, [&] {
+    const std::vector<cld> chirp = bluestein_chirp(n);
+    std::vector<std::complex<T>> table;
+    table.reserve(std::size_t(n + m));
+    append_rounded(table, chirp);
+    append_rounded(table, bluestein_spectrum(chirp, m));
+    return table;
+  });
 }
 
 }  // namespace pysyclfft::plan

@@ -16,6 +16,7 @@
 #include "device.hpp"
 #include "kernel_args.hpp"
 #include "kernel_params.hpp"
+#include "line_layouts.hpp"
 #include "text.hpp"
 #include "twiddles.hpp"
 
@@ -42,7 +43,9 @@ class C2CPlan {
     if (n < 1) throw std::invalid_argument("pysyclfft: transform length must be >= 1, got " + std::to_string(n));
     if (!supports(queue_.get_device(), p))
       throw std::invalid_argument("pysyclfft: the device has no double precision (fp64) support");
-    params_ = choose_c2c_kernel(n, p, device_limits(queue_.get_device()));
+    const DeviceLimits lim = device_limits(queue_.get_device());
+    params_ = choose_c2c_kernel(n, p, lim);
+    max_groups_per_dim_ = lim.max_groups_per_dim;
     if (params_.radices.empty())
       throw std::domain_error("pysyclfft: no single-kernel plan for length " + std::to_string(n));
     kernels_ = KernelCompiler::instance().get(queue_, kC2CEntryHeader, c2c_kernel_names(params_));
@@ -57,14 +60,16 @@ class C2CPlan {
   sycl::event execute(const void* in, void* out, const BatchLayout& layout, bool forward, double scale,
                       const std::vector<sycl::event>& deps = {}) const {
     if (layout.count() == 0) return queue_.ext_oneapi_submit_barrier(deps);
-    const sycl::nd_range<2> range = launch_range(layout);
     const bool unit_stride = layout.in_stride == 1 && layout.out_stride == 1;
     const sycl::kernel& k = kernels_[params_.kernel_index(forward, unit_stride)];
-    return queue_.submit([&](sycl::handler& h) {
-      h.depends_on(deps);
-      set_c2c_args(h, params_.precision, in, out, twiddles_.get(), layout, scale);
-      h.parallel_for(range, k);
-    });
+    std::vector<sycl::event> done;
+    for (const BatchLayout& piece : launch_pieces(layout, max_launch_transforms(layout)))
+      done.push_back(queue_.submit([&](sycl::handler& h) {
+        h.depends_on(deps);
+        set_c2c_args(h, params_.precision, in, out, twiddles_.get(), piece, scale);
+        h.parallel_for(launch_range(piece), k);
+      }));
+    return done.size() == 1 ? done[0] : queue_.ext_oneapi_submit_barrier(done);
   }
 
   std::int64_t length() const { return params_.n; }
@@ -85,6 +90,15 @@ class C2CPlan {
   }
 
  private:
+  // Transforms one launch may cover so that its work-groups per dimension stay
+  // within the device's limit: groups of per_group transforms, and at work-item
+  // level also the outer batch rows, one per group in dimension 0.
+  std::int64_t max_launch_transforms(const BatchLayout& layout) const {
+    const auto groups = std::int64_t(max_groups_per_dim_);
+    if (params_.level == Level::work_item) return groups * std::min<std::int64_t>(layout.count0, params_.per_group);
+    return groups * params_.per_group;
+  }
+
   // Matches the kernels' nd_range<2> (see backends/sycl/c2c_kernel.hpp).
   sycl::nd_range<2> launch_range(const BatchLayout& layout) const {
     const auto rounded = [](std::int64_t count, std::size_t block) {
@@ -108,6 +122,7 @@ class C2CPlan {
   }
 
   mutable sycl::queue queue_;  // submit() is not const
+  std::size_t max_groups_per_dim_ = 0;
   C2CKernelParams params_;
   std::vector<sycl::kernel> kernels_;  // in the order of c2c_kernel_names(params_)
   std::shared_ptr<void> twiddles_;

@@ -6,11 +6,14 @@
 #include <algorithm>
 #include <atomic>
 #include <complex>
+#include <cstdint>
 #include <cstdlib>
 #include <filesystem>
 #include <memory>
 #include <new>
+#include <stdexcept>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "kernel_params.hpp"
@@ -42,6 +45,20 @@ inline const std::string wheel_opencl_cpu_driver = use_wheel_opencl_cpu_driver()
 
 inline constexpr std::size_t kMaxGpuGroupSize = 512;
 
+// PYSYCLFFT_MAX_GROUPS_PER_DIM lowers the device's work-groups per launch
+// dimension, so the splitting of large batches into launches runs (and is tested)
+// on devices whose limit no test reaches.
+inline std::size_t max_groups_override() {
+  const char* text = std::getenv("PYSYCLFFT_MAX_GROUPS_PER_DIM");
+  if (text == nullptr || *text == '\0') return SIZE_MAX;
+  char* end = nullptr;
+  const unsigned long long value = std::strtoull(text, &end, 10);
+  if (*end != '\0' || value == 0 || text[0] == '-')
+    throw std::invalid_argument(std::string("pysyclfft: PYSYCLFFT_MAX_GROUPS_PER_DIM=") + text +
+                                " is not a positive integer");
+  return std::size_t(value);
+}
+
 inline DeviceLimits device_limits(const sycl::device& d) {
   DeviceLimits lim;
   lim.local_mem_bytes = d.get_info<sycl::info::device::local_mem_size>();
@@ -49,8 +66,17 @@ inline DeviceLimits device_limits(const sycl::device& d) {
   const auto sizes = d.get_info<sycl::info::device::sub_group_sizes>();
   lim.sub_group_sizes.assign(sizes.begin(), sizes.end());
   lim.compute_units = d.get_info<sycl::info::device::max_compute_units>();
+  lim.global_mem_bytes = d.get_info<sycl::info::device::global_mem_size>();
   lim.is_cpu = d.get_info<sycl::info::device::device_type>() == sycl::info::device_type::cpu;
   lim.lanes = choose_sub_group_size(lim.sub_group_sizes);
+  try {
+    const auto groups = d.get_info<sycl::ext::oneapi::experimental::info::device::max_work_groups<2>>();
+    // CPU devices report up to SIZE_MAX; 2^31 - 1 keeps group x transform products in 64 bits.
+    lim.max_groups_per_dim = std::min({groups[0], groups[1], std::size_t(INT32_MAX)});
+  } catch (const sycl::exception&) {
+    if (!lim.is_cpu) lim.max_groups_per_dim = 65535;  // CUDA's smallest grid limit
+  }
+  lim.max_groups_per_dim = std::min(lim.max_groups_per_dim, max_groups_override());
   // A GPU work-group shares one multiprocessor's register file: at 1024
   // work-items a 64K-register file leaves 64 per work-item, which the Rader pass
   // and fused map kernels exceed (the H100 refused their launches: "out of
@@ -99,12 +125,13 @@ inline void* counted_malloc_device(const sycl::queue& q, std::size_t bytes) {
   return p;
 }
 
-// A host table (complex values or indices) copied to a new device allocation
-// owned by the returned pointer; its size is added to *bytes_total (a plan's
+// Host tables (byte ranges) copied one after another to a new device allocation
+// owned by the returned pointer; their size is added to *bytes_total (a plan's
 // workspace) when given.
-template <typename T>
-std::shared_ptr<void> device_copy(sycl::queue& q, const std::vector<T>& v, std::size_t* bytes_total = nullptr) {
-  const std::size_t bytes = v.size() * sizeof(v[0]);
+inline std::shared_ptr<void> device_copy(sycl::queue& q, const std::vector<std::string_view>& parts,
+                                         std::size_t* bytes_total = nullptr) {
+  std::size_t bytes = 0;
+  for (const auto& part : parts) bytes += part.size();
   if (bytes_total) *bytes_total += bytes;
   void* p = counted_malloc_device(q, bytes);
   std::shared_ptr<void> owned(p, [q](void* ptr) {
@@ -112,8 +139,25 @@ std::shared_ptr<void> device_copy(sycl::queue& q, const std::vector<T>& v, std::
     --live_device_tables();
   });
   ++live_device_tables();
-  q.memcpy(p, v.data(), bytes).wait();
+  std::vector<sycl::event> copies;
+  std::size_t at = 0;
+  for (const auto& part : parts) {
+    if (!part.empty()) copies.push_back(q.memcpy(static_cast<char*>(p) + at, part.data(), part.size()));
+    at += part.size();
+  }
+  sycl::event::wait(copies);
   return owned;
+}
+
+// The bytes of a host table of complex values or indices.
+template <typename T> std::string_view bytes_of(const std::vector<T>& v) {
+  return {reinterpret_cast<const char*>(v.data()), v.size() * sizeof(T)};
+}
+
+// A host table (complex values or indices) copied to a new device allocation.
+template <typename T>
+std::shared_ptr<void> device_copy(sycl::queue& q, const std::vector<T>& v, std::size_t* bytes_total = nullptr) {
+  return device_copy(q, std::vector<std::string_view>{bytes_of(v)}, bytes_total);
 }
 
 // An uninitialised device allocation of `bytes` (at least 1) owned by the returned pointer.

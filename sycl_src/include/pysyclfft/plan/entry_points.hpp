@@ -18,6 +18,7 @@ inline constexpr const char* kC2CEntryHeader = "pysyclfft/backends/sycl/c2c_kern
 inline constexpr const char* kPassEntryHeader = "pysyclfft/backends/sycl/multipass_kernels.hpp";
 inline constexpr const char* kMappedEntryHeader = "pysyclfft/backends/sycl/mapped_kernel.hpp";
 inline constexpr const char* kMapPassEntryHeader = "pysyclfft/backends/sycl/map_pass_kernels.hpp";
+inline constexpr const char* kCopyEntryHeader = "pysyclfft/backends/sycl/copy_kernel.hpp";
 
 // ---- instance names: function<real, args..., radices...> ----
 
@@ -73,6 +74,9 @@ inline std::string transpose_kernel_name(Precision p) {
   return instance_name("pysyclfft_transpose_square", p, kTransposeTile);
 }
 inline std::string permute_kernel_name(Precision p) { return instance_name("pysyclfft_permute_blocks", p); }
+
+// pysyclfft_copy_rows<T> (the distributed exchanges' packing)
+inline std::string copy_rows_kernel_name(Precision p) { return instance_name("pysyclfft_copy_rows", p); }
 
 // pysyclfft_mapped<T, MapKind, Lanes, Threads, PerGroup, radices...> (its FFT's
 // team parameters) and pysyclfft_mapped_item<T, MapKind, radices...> (work-item level)

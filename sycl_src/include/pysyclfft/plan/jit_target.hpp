@@ -10,7 +10,7 @@
 // them (never overriding a user's values) just before our first build for such
 // a device. If something else in the process compiled for a CUDA device first,
 // or the process holds CUDA devices of different architectures, the first
-// target read stays in force: docs/gpu.md says so.
+// target read stays in force: docs/cuda.md says so.
 #pragma once
 #include <sycl/sycl.hpp>
 

@@ -22,7 +22,11 @@ struct DeviceLimits {
   std::size_t max_group_size = 0;
   std::vector<int> sub_group_sizes;  // info::device::sub_group_sizes
   std::size_t compute_units = 1;
+  std::size_t global_mem_bytes = std::size_t(1) << 32;
   bool is_cpu = true;  // info::device::device_type
+  // Work-groups one launch may have in a dimension of an nd_range<2> (CUDA: 65535
+  // in its y, which is SYCL's dimension 0); the smaller of the two, to be safe.
+  std::size_t max_groups_per_dim = INT32_MAX;
   int lanes = 16;      // sub-group size of the team kernels: choose_sub_group_size(sub_group_sizes)
 
   bool offers_sub_group(int size) const {
@@ -70,6 +74,21 @@ struct C2CKernelParams {
     return (forward ? 0 : 1) + (unit_stride && level == Level::team ? 2 : 0);
   }
 };
+
+// Elements per scratch chunk of a multi-pass or unfused real plan (the batch runs
+// in chunks so the scratch stays bounded). A CPU keeps 2^20: a chunk's passes
+// then stay in its caches. A GPU needs every pass launch to fill the device many
+// times over: at 2^20 a 16384-point batch ran in launches of 64 transforms, each
+// under one wave on the H100's 132 multiprocessors, at 8% of its copy bandwidth
+// (docs/performance-gpu.md). 2^17 elements per compute unit (17 M on the H100:
+// 138 MB of complex64 scratch), at most 1/64 of the device memory.
+inline std::int64_t scratch_chunk_elements(const DeviceLimits& dev) {
+  const std::int64_t cpu_chunk = std::int64_t(1) << 20;
+  if (dev.is_cpu) return cpu_chunk;
+  const auto by_units = std::int64_t(dev.compute_units) << 17;
+  const auto by_memory = std::int64_t(dev.global_mem_bytes / 64 / 16);
+  return std::max(cpu_chunk, std::min(by_units, by_memory));
+}
 
 // Largest single-kernel length for this device and precision: both ping-pong
 // buffers of one transform must fit in local memory.

@@ -94,4 +94,25 @@ inline std::vector<BatchLayout> line_layouts(const std::vector<std::int64_t>& sh
   return layouts;
 }
 
+// `layout` cut into pieces of at most `max_transforms` transforms, whole inner
+// rows where one fits, so that each piece's launch stays within the device's
+// work-groups per dimension (DeviceLimits::max_groups_per_dim). One piece, the
+// layout itself, whenever it fits.
+inline std::vector<BatchLayout> launch_pieces(const BatchLayout& layout, std::int64_t max_transforms) {
+  if (layout.count() <= max_transforms) return {layout};
+  std::vector<BatchLayout> pieces;
+  const std::int64_t rows = std::max<std::int64_t>(1, max_transforms / layout.count0);
+  const std::int64_t width = std::min<std::int64_t>(layout.count0, max_transforms);
+  for (std::int64_t r = 0; r < layout.count1; r += rows)
+    for (std::int64_t c = 0; c < layout.count0; c += width) {
+      BatchLayout piece = layout;
+      piece.in_offset += r * layout.in_dist1 + c * layout.in_dist0;
+      piece.out_offset += r * layout.out_dist1 + c * layout.out_dist0;
+      piece.count1 = std::min<std::int64_t>(rows, layout.count1 - r);
+      piece.count0 = std::min<std::int64_t>(width, layout.count0 - c);
+      pieces.push_back(piece);
+    }
+  return pieces;
+}
+
 }  // namespace pysyclfft::plan

@@ -47,8 +47,8 @@ class MapPassPlan {
     const auto k = KernelCompiler::instance().get(queue_, kMapPassEntryHeader, map_pass_kernel_names({{t, n}}, p));
     load_ = k[0];
     store_ = k[1];
-    table_ = p == Precision::f32 ? device_copy(queue_, map_table<float>(kind_, n), &workspace_bytes_)
-                                 : device_copy(queue_, map_table<double>(kind_, n), &workspace_bytes_);
+    const TableCache::Held table = p == Precision::f32 ? map_table<float>(kind_, n) : map_table<double>(kind_, n);
+    table_ = device_copy(queue_, {table.bytes}, &workspace_bytes_);
     group_ = elementwise_group_size(device_limits(queue_.get_device()));
   }
   MapPassPlan(const MapPassPlan&) = delete;

@@ -3,15 +3,17 @@
 #pragma once
 #include <complex>
 #include <cstdint>
+#include <string>
 #include <vector>
 
 #include "../kernels/map_kind.hpp"
+#include "table_cache.hpp"
 #include "twiddles.hpp"
 
 namespace pysyclfft::plan {
 
 // Entries w(a, b) = exp(-2*pi*i*a/b) in the order the map of `kind` reads them, for data length n.
-template <typename T> std::vector<std::complex<T>> map_table(int kind, std::int64_t n) {
+template <typename T> std::vector<std::complex<T>> compute_map_table(int kind, std::int64_t n) {
   namespace k = kernels;
   std::vector<std::complex<T>> table;
   const auto add = [&](std::int64_t a, std::int64_t b) {
@@ -48,6 +50,11 @@ template <typename T> std::vector<std::complex<T>> map_table(int kind, std::int6
   }
   if (table.empty()) table.emplace_back(T(1), T(0));  // never read; keeps the allocation non-empty
   return table;
+}
+
+// The same, cached (table_cache.hpp): a million long-double sin/cos pairs cost ~0.1 s.
+template <typename T> TableCache::Held map_table(int kind, std::int64_t n) {
+  return TableCache::instance().get<T>("map " + std::to_string(kind), n, [&] { return compute_map_table<T>(kind, n); });
 }
 
 }  // namespace pysyclfft::plan

@@ -133,7 +133,7 @@ class MappedPlan {
  private:
   template <typename T> void upload() {
     twiddles_ = device_copy(queue_, stockham_twiddles<T>(params_.fft.radices), &workspace_bytes_);
-    table_ = device_copy(queue_, map_table<T>(params_.kind, params_.n), &workspace_bytes_);
+    table_ = device_copy(queue_, {map_table<T>(params_.kind, params_.n).bytes}, &workspace_bytes_);
   }
 
   mutable sycl::queue queue_;  // submit() is not const

@@ -48,8 +48,10 @@
 #include "inplace_transpose.hpp"
 #include "kernel_args.hpp"
 #include "kernel_params.hpp"
+#include "line_layouts.hpp"
 #include "pass_split.hpp"
 #include "rader_tables.hpp"
+#include "table_entries.hpp"
 #include "text.hpp"
 #include "twiddles.hpp"
 
@@ -68,7 +70,8 @@ class MultipassPlan {
     for (std::size_t i = 0; i < lengths.size(); ++i)
       passes_.push_back(PassShape{pass_params(lengths, i, p, lim, memory)});
     set_pass_geometry();
-    chunk_ = memory == Memory::minimal ? std::int64_t(1) << 62 : std::max<std::int64_t>(1, kScratchChunkElements / fft_len_);
+    chunk_ = memory == Memory::minimal ? std::int64_t(1) << 62 : std::max<std::int64_t>(1, scratch_chunk_elements(lim) / fft_len_);
+    launch_transforms_ = max_launch_transforms(lim.max_groups_per_dim);
     if (p == Precision::f32) upload_tables<float>();
     else upload_tables<double>();
     if (memory == Memory::minimal) upload_cycles();
@@ -100,14 +103,15 @@ class MultipassPlan {
     if (layout.count() == 0) return queue_.ext_oneapi_submit_barrier(wait);
     const std::vector<Launch>& launches = launches_[forward ? 0 : 1];
     sycl::event done;
-    for (std::int64_t t0 = 0; t0 < layout.count(); t0 += chunk_) {
-      const std::int64_t nt = std::min<std::int64_t>(chunk_, layout.count() - t0);
-      for (const Launch& l : launches) {
-        if (l.spec.step == Step::permute && transpose_.cycles.cycles == 0) continue;  // square: nothing to permute
-        done = submit(l, in, out, layout, t0, nt, l.spec.scaled ? scale : 1.0, wait);
-        wait = {done};
+    for (const kernels::BatchLayout& piece : launch_pieces(layout, launch_transforms_))
+      for (std::int64_t t0 = 0; t0 < piece.count(); t0 += chunk_) {
+        const std::int64_t nt = std::min<std::int64_t>(chunk_, piece.count() - t0);
+        for (const Launch& l : launches) {
+          if (l.spec.step == Step::permute && transpose_.cycles.cycles == 0) continue;  // square: nothing to permute
+          done = submit(l, in, out, piece, t0, nt, l.spec.scaled ? scale : 1.0, wait);
+          wait = {done};
+        }
       }
-    }
     last_ = done;
     return done;
   }
@@ -267,6 +271,19 @@ class MultipassPlan {
     if (memory_ == Memory::minimal) set_in_place_geometry();
   }
 
+  // Transforms one pass launch may cover: a pass over lines (not interleaved) has
+  // one work-group per per_group lines in dimension 0, which the device limits
+  // (CUDA: 65535). At least one transform.
+  std::int64_t max_launch_transforms(std::size_t max_groups) const {
+    std::int64_t most = std::int64_t(1) << 62;
+    for (const PassShape& ps : passes_) {
+      if (ps.k.interleave > 1) continue;  // its groups run along dimension 1
+      const std::int64_t lines = ps.geometry.d0_count * ps.geometry.d1_count;
+      most = std::min(most, std::int64_t(max_groups) * ps.k.per_group / lines);
+    }
+    return std::max<std::int64_t>(1, most);
+  }
+
   // Pass 2 of a memory-minimal plan: rows k0 (positions k0*N1 + [0, N1)) in place;
   // then the square blocks and block cycles of the N0 x N1 transpose.
   void set_in_place_geometry() {
@@ -279,19 +296,6 @@ class MultipassPlan {
   }
 
   void upload_cycles() { cycle_table_ = device_copy(queue_, transpose_.table(), &cycle_bytes_); }
-
-  template <typename T> static void append(std::vector<std::complex<T>>& table, const std::vector<cld>& values) {
-    for (const auto& v : values) table.emplace_back(static_cast<T>(v.real()), static_cast<T>(v.imag()));
-  }
-
-  // Indices (kernels::index_t) packed into whole table entries.
-  template <typename T> static void append(std::vector<std::complex<T>>& table, const std::vector<std::int64_t>& indices) {
-    static_assert(sizeof(std::complex<T>) % sizeof(index_t) == 0);
-    const std::size_t at = table.size(), per_entry = sizeof(std::complex<T>) / sizeof(index_t);
-    table.resize(at + (indices.size() + per_entry - 1) / per_entry);
-    const std::vector<index_t> packed(indices.begin(), indices.end());
-    std::memcpy(static_cast<void*>(table.data() + at), packed.data(), packed.size() * sizeof(index_t));
-  }
 
   // Every table of the plan in one device allocation: per pass its Stockham
   // twiddles and the two-level W_L table (lo: W_L^j, j < 2^shift; hi: W_L^(j*2^shift)),
@@ -311,36 +315,34 @@ class MultipassPlan {
       std::vector<cld> values;
       for (std::int64_t j = 0; j < lo; ++j) values.push_back(root_of_unity(j, L));
       ps.twiddle_lo_offset = table.size();
-      append(table, values);
+      append_rounded(table, values);
       values.clear();
       for (std::int64_t j = 0; j < hi; ++j) values.push_back(root_of_unity(j * lo, L));
       ps.twiddle_hi_offset = table.size();
-      append(table, values);
+      append_rounded(table, values);
       if (ps.k.interleave > 1) {  // W_L^(k*lane) for the lanes of a column group
         values.clear();
         for (std::int64_t k = 0; k < ps.k.n; ++k)
           for (int lane = 0; lane < ps.k.interleave; ++lane) values.push_back(root_of_unity(k * lane, L));
         ps.twiddle_lane_offset = table.size();
-        append(table, values);
+        append_rounded(table, values);
       }
     }
+    // Bluestein's or Rader's table follows, copied to the device as it comes from
+    // the table cache (tens of MB near 10^6 points: no host copy on the way).
+    TableCache::Held convolution;
     if (algorithm_ == Algorithm::bluestein) {
-      const std::vector<cld> chirp = bluestein_chirp(n_);
       chirp_offset_ = table.size();
-      append(table, chirp);
-      spectrum_offset_ = table.size();
-      append(table, bluestein_spectrum(chirp, fft_len_));
+      spectrum_offset_ = chirp_offset_ + std::size_t(n_);
+      convolution = bluestein_table<T>(n_, fft_len_);
     }
     if (algorithm_ == Algorithm::rader) {
-      const RaderTables rader = rader_tables(n_);
       gather_offset_ = table.size();
-      append(table, rader.gather);
-      scatter_offset_ = table.size();
-      append(table, rader.scatter);
-      spectrum_offset_ = table.size();
-      append(table, rader.spectrum);
+      scatter_offset_ = gather_offset_ + packed_entries<T>(std::size_t(fft_len_));
+      spectrum_offset_ = scatter_offset_ + packed_entries<T>(std::size_t(fft_len_));
+      convolution = rader_table<T>(n_);
     }
-    tables_ = device_copy(queue_, table, &table_bytes_);
+    tables_ = device_copy(queue_, {bytes_of(table), convolution.bytes}, &table_bytes_);
   }
 
   // Rader's second scratch also holds the chunk's two end values per transform.
@@ -456,7 +458,8 @@ class MultipassPlan {
   Algorithm algorithm_ = Algorithm::four_step;
   std::int64_t fft_len_ = 0;  // n, Bluestein's padded length or Rader's n-1
   std::vector<PassShape> passes_;
-  std::int64_t chunk_ = 1;  // transforms per scratch chunk
+  std::int64_t chunk_ = 1;              // transforms per scratch chunk
+  std::int64_t launch_transforms_ = 1;  // transforms per piece of the batch (launch_pieces)
   std::shared_ptr<void> tables_, scratch_[2];
   std::size_t table_bytes_ = 0, scratch_bytes_ = 0, ends_bytes_ = 0;
   std::size_t chirp_offset_ = 0, spectrum_offset_ = 0, gather_offset_ = 0, scatter_offset_ = 0;

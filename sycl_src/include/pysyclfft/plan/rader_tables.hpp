@@ -10,6 +10,8 @@
 
 #include "bluestein_tables.hpp"
 #include "pass_split.hpp"
+#include "table_cache.hpp"
+#include "table_entries.hpp"
 #include "twiddles.hpp"
 
 namespace pysyclfft::plan {
@@ -61,6 +63,19 @@ inline RaderTables rader_tables(std::int64_t p) {
   }
   t.spectrum = convolution_spectrum(b);
   return t;
+}
+
+// The device table of the prime p: gather, then scatter indices (each packed into
+// packed_entries<T>(p - 1) entries), then the spectrum, rounded to T. Cached (table_cache.hpp).
+template <typename T> TableCache::Held rader_table(std::int64_t p) {
+  return TableCache::instance().get<T>("rader", p, [&] {
+    const RaderTables rader = rader_tables(p);
+    std::vector<std::complex<T>> table;
+    append_packed(table, rader.gather);
+    append_packed(table, rader.scatter);
+    append_rounded(table, rader.spectrum);
+    return table;
+  });
 }
 
 }  // namespace pysyclfft::plan

@@ -79,7 +79,7 @@ class RealLinePlan {
     }
     passes_ = std::make_unique<MapPassPlan>(queue_, t, n, p);
     fft_ = std::make_unique<AnyC2CPlan>(queue_, passes_->fft_length(), p, 0, memory);
-    chunk_ = std::max<std::int64_t>(1, kScratchChunkElements / passes_->fft_length());
+    chunk_ = std::max<std::int64_t>(1, scratch_chunk_elements(device_limits(queue_.get_device())) / passes_->fft_length());
     buffer_bytes_ = std::size_t(chunk_ * passes_->fft_length()) * 2 * real_size(p);
     buffer_ = device_buffer(queue_, buffer_bytes_);
   }

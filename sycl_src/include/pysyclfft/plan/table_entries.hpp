@@ -1,0 +1,33 @@
+// How host-computed values become device table entries: long-double values
+// rounded once to the plan's precision, and indices packed into whole entries
+// (a plan keeps all its tables in one allocation of complex<T>).
+#pragma once
+#include <complex>
+#include <cstdint>
+#include <cstring>
+#include <vector>
+
+#include "../kernels/layout.hpp"
+
+namespace pysyclfft::plan {
+
+template <typename T>
+void append_rounded(std::vector<std::complex<T>>& table, const std::vector<std::complex<long double>>& values) {
+  for (const auto& v : values) table.emplace_back(static_cast<T>(v.real()), static_cast<T>(v.imag()));
+}
+
+// Entries that `count` indices (kernels::index_t) take.
+template <typename T> std::size_t packed_entries(std::size_t count) {
+  static_assert(sizeof(std::complex<T>) % sizeof(kernels::index_t) == 0);
+  const std::size_t per_entry = sizeof(std::complex<T>) / sizeof(kernels::index_t);
+  return (count + per_entry - 1) / per_entry;
+}
+
+template <typename T> void append_packed(std::vector<std::complex<T>>& table, const std::vector<std::int64_t>& indices) {
+  const std::size_t at = table.size();
+  table.resize(at + packed_entries<T>(indices.size()));
+  const std::vector<kernels::index_t> packed(indices.begin(), indices.end());
+  std::memcpy(static_cast<void*>(table.data() + at), packed.data(), packed.size() * sizeof(kernels::index_t));
+}
+
+}  // namespace pysyclfft::plan

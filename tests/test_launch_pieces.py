@@ -1,0 +1,55 @@
+"""Batches larger than one launch: a device limits the work-groups of a launch in
+each dimension (the H100: 65535 in CUDA's y, SYCL's dimension 0), so plans cut a
+batch into launch pieces (plan/line_layouts.hpp, launch_pieces). No test batch
+reaches a real device's limit, so a child process lowers it to 2 work-groups per
+dimension (PYSYCLFFT_MAX_GROUPS_PER_DIM) and every kernel level runs in many
+pieces: each result against numpy in complex128."""
+import json
+
+import numpy as np
+import pytest
+
+from test_plans import run_python
+
+CHILD = r"""
+import json
+import numpy as np
+import pysyclfft
+
+rng = np.random.default_rng(7)
+def random(shape, dtype):
+    return (rng.standard_normal(shape) + 1j * rng.standard_normal(shape)).astype(dtype)
+
+def error(got, want):
+    return float(np.linalg.norm(np.asarray(got) - want) / np.linalg.norm(want))
+
+results = []
+for dtype in (np.complex64, np.complex128):
+    for name, shape, axis in [("work-item level", (37, 8), -1), ("team level", (41, 1000), -1),
+                              ("two strided batch dimensions", (64, 7, 5), 0), ("multi-pass", (5, 65536), -1),
+                              ("Bluestein", (3, 4099), -1)]:
+        x = random(shape, dtype)
+        want = np.fft.fft(x.astype(np.complex128), axis=axis)
+        results.append([name, np.dtype(dtype).name, shape[axis], error(pysyclfft.fft(x, axis=axis), want)])
+    x = random((6, 65536), dtype)
+    plan = pysyclfft.get_fft_plan(x, axes=(-1,), kind="c2c", memory="minimal")
+    results.append(["multi-pass, memory='minimal'", np.dtype(dtype).name, 65536,
+                    error(plan(x), np.fft.fft(x.astype(np.complex128), axis=-1))])
+print(json.dumps(results))
+"""
+
+
+def test_batches_cut_into_launch_pieces_match_numpy():
+    done = run_python(CHILD, timeout=600, PYSYCLFFT_MAX_GROUPS_PER_DIM="2")
+    assert done.returncode == 0, done.stderr
+    results = json.loads(done.stdout.strip().splitlines()[-1])
+    assert len(results) == 12
+    for name, dtype, n, err in results:
+        assert err <= 8 * np.finfo(dtype).eps * np.log2(n), (name, dtype, n, err)
+
+
+@pytest.mark.parametrize("value", ["0", "-3", "many"])
+def test_bad_group_limit_names_the_variable(value):
+    done = run_python("import numpy, pysyclfft; pysyclfft.fft(numpy.ones(8))", PYSYCLFFT_MAX_GROUPS_PER_DIM=value)
+    assert done.returncode != 0
+    assert "PYSYCLFFT_MAX_GROUPS_PER_DIM" in done.stderr and "Traceback" in done.stderr

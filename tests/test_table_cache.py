@@ -1,0 +1,190 @@
+"""Our on-disk cache of host-computed tables (plan/table_cache.hpp): a new process
+reads Bluestein's, Rader's and the real/trigonometric maps' tables instead of
+computing them and gets the same answers, within the float64 reference's bounds;
+a damaged entry is detected and rebuilt; a process killed while writing leaves
+no entry a later process would read half of. Each case runs in child processes
+on its own copy of a cache filled once per module."""
+import json
+import os
+import shutil
+import signal
+import subprocess
+import sys
+import time
+
+import numpy as np
+import pytest
+import scipy.fft
+
+from conftest import error_bound, relative_l2
+
+# (function, length, dtype): Bluestein (4098 = 2*3*683 is not smooth) in both
+# precisions (each has its own entry), Rader (12288 = 3*2^12), and two map tables.
+CASES = [("fft", 4099, "complex128"), ("fft", 4099, "complex64"), ("fft", 12289, "complex128"),
+         ("rfft", 8192, "float64"), ("dct", 6000, "float64")]
+
+_CHILD = r"""
+import json, sys
+import numpy as np, pysyclfft
+from pysyclfft import _core
+cases, out = json.loads(sys.argv[1]), sys.argv[2]
+results = {}
+for i, (func, n, dtype) in enumerate(cases):
+    x = np.random.default_rng(i).standard_normal((2, n)).astype(dtype)
+    if np.dtype(dtype).kind == "c":
+        x += 1j * np.random.default_rng(100 + i).standard_normal((2, n))
+    results[f"x{i}"], results[f"y{i}"] = x, getattr(pysyclfft, func)(x)
+np.savez(out, **results)
+print("RESULT", json.dumps({**_core.table_cache_counts(), "dir": _core.table_cache_dir()}))
+"""
+
+
+def child_env(cache_dir):
+    env = dict(os.environ, PYSYCLFFT_CACHE_DIR=str(cache_dir))
+    for var in ("SYCL_CACHE_DIR", "SYCL_CACHE_PERSISTENT", "PYSYCLFFT_DISK_CACHE"):
+        env.pop(var, None)
+    return env
+
+
+def run_child(cache_dir, cases=CASES):
+    """Counts of the child's tables (computed, disk_loads, memory_hits) and its results."""
+    out_file = cache_dir.parent / f"results-{time.monotonic_ns()}.npz"
+    out = subprocess.run([sys.executable, "-c", _CHILD, json.dumps(cases), str(out_file)], env=child_env(cache_dir),
+                         capture_output=True, text=True, timeout=600, cwd=cache_dir.parent)
+    assert out.returncode == 0, out.stderr
+    counts = json.loads(out.stdout.split("RESULT")[1])
+    with np.load(out_file) as data:
+        results = [data[f"y{i}"] for i in range(len(cases))]
+        check_accuracy(cases, [data[f"x{i}"] for i in range(len(cases))], results)
+    return counts, results
+
+
+def reference(func, x):
+    """scipy.fft's transform in float64."""
+    return getattr(scipy.fft, func)(x.astype(np.complex128 if x.dtype.kind == "c" else np.float64))
+
+
+def check_accuracy(cases, inputs, results):
+    for (func, n, dtype), x, y in zip(cases, inputs, results):
+        err = relative_l2(y, reference(func, x))
+        assert err < error_bound(dtype, n), f"{func} n={n} {dtype}: relative error {err:.3g}"
+
+
+def entries(cache_dir):
+    return sorted((cache_dir / "tables").glob("*.tbl"))
+
+
+@pytest.fixture(scope="module")
+def warm_cache(tmp_path_factory):
+    """A cache directory after one cold process (computed and stored every table),
+    its results, and how many tables it holds (a case may plan several)."""
+    cache = tmp_path_factory.mktemp("warm") / "cache"
+    counts, results = run_child(cache)
+    assert counts["computed"] >= len(CASES) and counts["disk_loads"] == 0
+    assert counts["dir"] == str(cache / "tables")
+    assert len(entries(cache)) == counts["computed"]
+    return cache, results, counts["computed"]
+
+
+@pytest.fixture
+def cache(warm_cache, tmp_path):
+    copy = tmp_path / "cache"
+    shutil.copytree(warm_cache[0], copy)
+    return copy
+
+
+def test_new_process_reads_every_table_and_answers_the_same(cache, warm_cache):
+    counts, results = run_child(cache)
+    assert counts["computed"] == 0 and counts["disk_loads"] == warm_cache[2]
+    for cold, warm in zip(warm_cache[1], results):
+        np.testing.assert_array_equal(warm, cold)  # the very table a cold plan uploads
+
+
+DAMAGE = {
+    "truncated": lambda d: d[: len(d) // 2],
+    "empty": lambda d: b"",
+    "garbage": lambda d: b"not a cache entry" * 9,
+    "flipped_byte": lambda d: d[: len(d) * 3 // 4] + bytes([d[len(d) * 3 // 4] ^ 1]) + d[len(d) * 3 // 4 + 1:],
+}
+
+
+@pytest.mark.parametrize("damage", sorted(DAMAGE))
+def test_damaged_entry_is_detected_and_rebuilt(cache, warm_cache, damage):
+    tables = warm_cache[2]
+    for f in entries(cache):
+        f.write_bytes(DAMAGE[damage](f.read_bytes()))
+    rebuilt, _ = run_child(cache)  # accurate (run_child checks): no damaged table was used
+    assert rebuilt["computed"] == tables and rebuilt["disk_loads"] == 0
+    warm, _ = run_child(cache)  # the rebuilt entries are good again
+    assert warm["computed"] == 0 and warm["disk_loads"] == tables
+
+
+# A child that computes one large table (a Bluestein length whose table is ~24 MB,
+# so that writing it takes a while) and would then compile its kernels.
+_WRITER = r"""
+import dpctl
+from pysyclfft import _core
+_core.C2CPlan(dpctl.SyclQueue(), 1000003, False)
+"""
+
+
+def test_process_killed_while_writing_leaves_no_partial_entry(tmp_path):
+    cache = tmp_path / "cache"
+    writer = subprocess.Popen([sys.executable, "-c", _WRITER], env=child_env(cache), cwd=tmp_path,
+                              stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    tables = cache / "tables"
+    deadline = time.monotonic() + 300
+    try:
+        while writer.poll() is None and time.monotonic() < deadline:
+            if tables.is_dir() and any(name.endswith(".tmp") for name in os.listdir(tables)):
+                writer.send_signal(signal.SIGKILL)  # in the middle of writing the table
+                break
+    finally:
+        writer.kill()
+        writer.wait()
+    assert writer.returncode == -signal.SIGKILL, "the writer ended before it began writing its table"
+    whole_entry = bool(entries(cache))  # the rename may have won the race against the kill
+    counts, _ = run_child(cache, [("fft", 1000003, "complex64")])
+    # A whole entry is read; anything else (the partial temporary file) is never read, so the table is computed.
+    assert (counts["computed"], counts["disk_loads"]) == ((0, 1) if whole_entry else (1, 0))
+    assert len(entries(cache)) == 1
+
+
+_TWO_QUEUES = r"""
+import json
+import dpctl, numpy as np, pysyclfft
+from pysyclfft import _core
+x = np.random.default_rng(0).standard_normal(4099) + 0j
+ys = []
+for q in (dpctl.SyclQueue(), dpctl.SyclQueue()):  # one plan per queue
+    ys.append(pysyclfft.fft(pysyclfft.DeviceArray.from_numpy(x, q)).asnumpy())
+err = max(float(np.linalg.norm(y - np.fft.fft(x)) / np.linalg.norm(np.fft.fft(x))) for y in ys)
+print("RESULT", json.dumps({**_core.table_cache_counts(), "err": err}))
+"""
+
+
+def test_a_plan_on_another_queue_reuses_the_table_in_memory(tmp_path):
+    out = subprocess.run([sys.executable, "-c", _TWO_QUEUES], env=child_env(tmp_path / "cache"), capture_output=True,
+                         text=True, timeout=600, cwd=tmp_path)
+    assert out.returncode == 0, out.stderr
+    counts = json.loads(out.stdout.split("RESULT")[1])
+    assert (counts["computed"], counts["disk_loads"], counts["memory_hits"]) == (1, 0, 1)
+    assert counts["err"] < error_bound("complex128", 4099)
+
+
+def test_main_prints_the_table_cache(cache, warm_cache):
+    out = subprocess.run([sys.executable, "-m", "pysyclfft"], env=child_env(cache), capture_output=True, text=True,
+                         timeout=120, cwd=cache.parent)
+    assert out.returncode == 0, out.stderr
+    line = next(l for l in out.stdout.splitlines() if l.startswith("host tables on disk"))
+    assert f"(on): {cache / 'tables'}, {warm_cache[2]} files" in line
+
+
+def test_disabled_cache_computes_and_writes_nothing(tmp_path):
+    env = dict(child_env(tmp_path / "cache"), PYSYCLFFT_DISK_CACHE="0")
+    out = subprocess.run([sys.executable, "-c", _CHILD, json.dumps(CASES[:1]), str(tmp_path / "r.npz")], env=env,
+                         capture_output=True, text=True, timeout=600, cwd=tmp_path)
+    assert out.returncode == 0, out.stderr
+    counts = json.loads(out.stdout.split("RESULT")[1])
+    assert counts["dir"] == "" and counts["computed"] == 1 and counts["disk_loads"] == 0
+    assert not (tmp_path / "cache").exists()
