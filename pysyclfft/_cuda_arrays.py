@@ -228,11 +228,19 @@ class _DLPack(_Producer):
         device = getattr(x, "__dlpack_device__", None)
         return device is not None and not isinstance(x, np.ndarray) and device()[0] in (DL_CUDA, DL_CUDA_MANAGED)
 
+    @staticmethod
+    def _export(x):
+        try:
+            return x.__dlpack__(stream=1, max_version=(1, 0))
+        except TypeError:  # a producer of the unversioned protocol
+            return x.__dlpack__(stream=1)
+
     def describe(self, x):
         try:
-            capsule = x.__dlpack__(stream=1, max_version=(1, 0))
-        except TypeError:  # a producer of the unversioned protocol
-            capsule = x.__dlpack__(stream=1)
+            capsule = self._export(x)
+        except (BufferError, RuntimeError, TypeError, ValueError) as error:
+            raise TypeError(f"pysyclfft: a {type(x).__name__} on DLPack device {tuple(x.__dlpack_device__())} "
+                            f"did not export its memory through DLPack ({error})") from None
         owner, address, shape, strides, (code, bits, lanes), (_, ordinal), readonly = _core.import_dlpack(capsule)
         if code not in _DL_DTYPE_KINDS or lanes != 1:
             raise TypeError(f"pysyclfft: unsupported DLPack dtype (code {code}, {bits} bits, {lanes} lanes)")

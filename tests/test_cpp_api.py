@@ -1,6 +1,6 @@
 """The C++ DFT API (sycl_src/include/pysyclfft/dft.hpp): build docs/examples/cpp_fft.cpp
 with g++ through find_package(pysyclfft), run it on the CPU device and check
-what it prints against numpy."""
+what it prints against numpy and scipy."""
 import os
 import shutil
 import subprocess
@@ -9,6 +9,7 @@ from pathlib import Path
 
 import numpy as np
 import pytest
+import scipy.fft
 
 from pysyclfft import _environment
 
@@ -83,6 +84,19 @@ def test_real_2d_forward_and_round_trip(example_output):
     round_trip = example_output["real_roundtrip_f64"]
     assert rel_l2(round_trip, x.ravel()) < 8 * np.finfo(np.float64).eps * 6
     assert np.all(round_trip.imag == 0)
+
+
+def test_dct2_2d(example_output):
+    x = sample(60).real.reshape(6, 10)
+    want = scipy.fft.dctn(x, type=2).ravel()
+    got = example_output["dct2_2d_f64"]
+    assert rel_l2(got, want) < 8 * np.finfo(np.float64).eps * 6
+    assert np.all(got.imag == 0)
+
+
+def test_zero_padded_and_cropped_2d(example_output):
+    want = np.fft.fftn(sample(80).reshape(5, 16), s=(8, 12), axes=(0, 1)).ravel()
+    assert rel_l2(example_output["padded_2d_f32"], want) < 8 * np.finfo(np.float32).eps * 4
 
 
 # --- REAL domain: tests/cpp/real_descriptor.cpp ---------------------------------
