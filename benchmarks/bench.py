@@ -3,6 +3,9 @@
     python benchmarks/bench.py --suite c2c                    # batched 1-D c2c, 16..8192 and mixed radices
     python benchmarks/bench.py --suite anysize                # 2^14..2^22, 3^7, 11^3, primes 1009/4099/65537
     python benchmarks/bench.py --suite real,dct               # R2C 1024/4096/2^20; DCT-II 1024 and 1024x1024
+    python benchmarks/bench.py --suite batched,batched_real   # c2c and R2C of 8..64 points in a large batch
+    python benchmarks/bench.py --suite nd,nd_real             # c2c and R2C of 1024^2 and 256^3
+    python benchmarks/bench.py --suite workloads              # STFT, convolution, Poisson, 1e6 x 8 rfft (workloads.py)
     python benchmarks/bench.py --suite plantime               # first-call latency of 50 random lengths, every kind
     python benchmarks/bench.py --suite all --json run.json --markdown run.md --plot run.png
     python benchmarks/bench.py --suite c2c --quick            # smoke test: small sizes and batches
@@ -45,10 +48,11 @@ import peers  # noqa: E402
 import plantime  # noqa: E402
 import report  # noqa: E402
 import harness_common  # noqa: E402
+import workloads  # noqa: E402
 
 PRECISIONS = {"single": ("single",), "double": ("double",), "both": ("single", "double"),
               "complex64": ("single",), "float32": ("single",), "complex128": ("double",), "float64": ("double",)}
-SUITE_NAMES = cases_mod.THROUGHPUT_SUITES + ("plantime",)
+SUITE_NAMES = cases_mod.THROUGHPUT_SUITES + ("plantime", "workloads")
 
 
 def parse_args(argv=None):
@@ -169,7 +173,7 @@ def measure_run(args, argv=None):
     for p in set(args.peers) - set(names):
         print(f"{p}: skipped, {run['peers'][p]['skipped']}", file=sys.stderr)
     for suite in args.suites:
-        if suite == "plantime":
+        if suite in ("plantime", "workloads"):
             continue
         spec = cases_mod.SUITES[suite]
         sizes = args.sizes or (spec.quick_sizes if args.quick else spec.sizes)
@@ -189,6 +193,8 @@ def measure_run(args, argv=None):
             run["plantime"][precision] = plantime.first_call_times(kinds, lengths, precision,
                                                                    lambda line: print(line, file=sys.stderr))
             harness_common.save(run, args.json)
+    if "workloads" in args.suites:
+        run["workloads"] = workloads.measure_all(names, args.quick)
     run["meta"].update(end_utc=_now("%H:%M"), load_after=_load())
     harness_common.save(run, args.json)
     return run
@@ -205,6 +211,8 @@ def main(argv=None):
     else:
         run = measure_run(args, argv)
     text = report.markdown(run)
+    if run.get("workloads"):  # runs merged by --from-json keep the first run's workloads
+        text += "\n" + workloads.markdown(run["workloads"])
     print(text)
     harness_common.write_text(args.markdown, text)
     if args.plot:

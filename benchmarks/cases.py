@@ -14,7 +14,8 @@ MIB = 2**20
 @dataclass(frozen=True)
 class Suite:
     kind: str
-    sizes: list        # 1-D lengths; the dct suite runs each as a batched 1-D and an n x n 2-D DCT
+    sizes: list        # 1-D lengths, or tuples: whole transform shapes; the dct suite runs each
+                       # length as a batched 1-D and an n x n 2-D DCT
     quick_sizes: list
     precisions: tuple  # the default ones
 
@@ -26,6 +27,12 @@ SUITES = {
                      [2**14, 3**7, 1009], ("single", "double")),
     "real": Suite("r2c", [1024, 4096, 2**20], [1024, 4096], ("single",)),
     "dct": Suite("dct2", [1024], [64], ("single",)),
+    # Short transforms in a large batch (the input's --mib MiB: 2^23 points of complex64 at 64 MiB).
+    "batched": Suite("c2c", [8, 16, 32, 64], [8, 64], ("single", "double")),
+    "batched_real": Suite("r2c", [8, 16, 32, 64], [8, 64], ("single",)),
+    # 2-D and 3-D transforms of one shape (batch 1 where the shape alone exceeds --mib).
+    "nd": Suite("c2c", [(1024, 1024), (256, 256, 256)], [(64, 64), (16, 16, 16)], ("single", "double")),
+    "nd_real": Suite("r2c", [(1024, 1024), (256, 256, 256)], [(64, 64), (16, 16, 16)], ("single",)),
 }
 THROUGHPUT_SUITES = tuple(SUITES)
 
@@ -74,7 +81,7 @@ class Case:
 
 def make_cases(suite, sizes, precisions, input_mib):
     kind = SUITES[suite].kind
-    shapes = [(n,) for n in sizes]
+    shapes = [tuple(n) if isinstance(n, tuple) else (n,) for n in sizes]
     if kind == "dct2":
         shapes += [(n, n) for n in sizes]
     cases = []

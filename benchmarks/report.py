@@ -2,7 +2,9 @@
 from peers import MODULES, OURS, PEERS
 
 SUITE_TITLES = {"c2c": "Batched 1-D c2c, forward", "anysize": "Any size: 1-D c2c, forward",
-                "real": "R2C (rfft), forward", "dct": "DCT-II (scipy's unnormalised), forward"}
+                "real": "R2C (rfft), forward", "dct": "DCT-II (scipy's unnormalised), forward",
+                "batched": "Short 1-D c2c in a large batch, forward", "batched_real": "Short R2C in a large batch, forward",
+                "nd": "2-D and 3-D c2c (fftn), forward", "nd_real": "2-D and 3-D R2C (rfftn), forward"}
 COLUMN = {"ours_out": "ours out="}
 
 

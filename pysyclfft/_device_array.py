@@ -36,10 +36,20 @@ def c_strides(shape):
 
 
 class _Flags:
-    __slots__ = ("c_contiguous", "writable")
+    """An array's flags, each computed when read (a transform call reads only `writable`)."""
+    __slots__ = ("_array",)
 
-    def __init__(self, c_contiguous, writable):
-        self.c_contiguous, self.writable = c_contiguous, writable
+    def __init__(self, array):
+        self._array = array
+
+    @property
+    def c_contiguous(self):
+        a = self._array
+        return a.size == 0 or all(s == c for n, s, c in zip(a.shape, a.strides, c_strides(a.shape)) if n != 1)
+
+    @property
+    def writable(self):
+        return self._array._writable
 
 
 class DeviceArray:
@@ -53,9 +63,9 @@ class DeviceArray:
 
     def __init__(self, memory, shape, dtype, strides=None, offset=0, writable=True):
         self.usm_data = memory
-        self.shape = tuple(int(n) for n in shape)
+        self.shape = tuple(map(int, shape))  # map, not a generator: every transform call builds views
         self.dtype = np.dtype(dtype)
-        self.strides = c_strides(self.shape) if strides is None else tuple(int(s) for s in strides)
+        self.strides = c_strides(self.shape) if strides is None else tuple(map(int, strides))
         self._element_offset = int(offset)
         self._writable = bool(writable)
 
@@ -74,10 +84,7 @@ class DeviceArray:
     sycl_device = property(lambda self: self.usm_data.sycl_device)
     usm_type = property(lambda self: self.usm_data.get_usm_type())
 
-    @property
-    def flags(self):
-        contiguous = all(s == c for n, s, c in zip(self.shape, self.strides, c_strides(self.shape)) if n != 1)
-        return _Flags(contiguous or self.size == 0, self._writable)
+    flags = property(_Flags)
 
     def __len__(self):
         if not self.shape:

@@ -118,8 +118,10 @@ class Plan:
             raise ValueError("pysyclfft: the array is on a different SYCL queue than the plan")
         return arr
 
-    def _check_out(self, out):
-        dtype = _arrays.dtype_of(out) if self._casts_into(out) else self.result_dtype
+    def _check_out(self, out, casts=None):
+        """out checked against the result (casts: whether the result is cast into it; None: find out)."""
+        casts = self._casts_into(out) if casts is None else casts
+        dtype = _arrays.dtype_of(out) if casts else self.result_dtype
         return _transform.check_out(out, self.out_shape, dtype, self._queue, self._on_host)
 
     def _casts_into(self, out):
@@ -169,9 +171,9 @@ class Plan:
                 raise ValueError("pysyclfft: an in-place plan writes into its input; do not pass another out")
             out = x
         elif out is not None and self._casts_into(out):
-            self._cast_into(self._check_out(out), self._execute(x, arr, None, forward))  # out checked first
+            self._cast_into(self._check_out(out, True), self._execute(x, arr, None, forward))  # out checked first
             return out
-        checked = None if out is None else self._check_out(out)
+        checked = None if out is None else self._check_out(out, False)
         if self._on_host:
             return self._impl.run_host(arr, checked, forward)
         y = self._impl.run_device(arr, checked, forward)

@@ -154,8 +154,11 @@ class NdTransform:
         host = np.ascontiguousarray(x[crop], dtype=self.input_dtype)
         src = _memory.empty(host.shape, self.input_dtype, self.queue)
         manager = SequentialOrderManager[self.queue]
-        _core.copy_and_wait(self.queue, src.usm_data._pointer, host.ctypes.data, host.nbytes,
+        # One wait per call, at the end: each wait costs about as much as a small transform's kernel.
+        upload = _core.copy(self.queue, src.usm_data._pointer, host.ctypes.data, host.nbytes,
                             manager.submitted_events)
+        _keepalive.hold(upload, host, src)  # should a later step raise before the final wait
+        manager.add_event_pair(upload, upload)
         dev = src if self._fits_result(src) else _memory.empty(self.out_shape, self.result_dtype, self.queue)
         self._run_plan(src, dev, forward)  # in place where the result fits the input
         direct = out is not None and out.flags.c_contiguous and out.flags.writeable

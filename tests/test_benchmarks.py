@@ -97,3 +97,33 @@ def test_compare_runs_flags_only_slowdowns_beyond_the_spread():
     assert rows["a"]["new_over_old"] == pytest.approx(1.1) and not rows["a"]["slower"]
     assert rows["b"]["new_over_old"] == pytest.approx(1.3) and rows["b"]["slower"]
     assert "slower beyond the spread: c2c b complex64 ours" in compare_runs.markdown(list(rows.values()))
+
+
+def test_batched_and_nd_suites(tmp_path):
+    """Suites of whole shapes (2-D, 3-D) and of short lengths in a large batch, checked against numpy."""
+    out = tmp_path / "nd.json"
+    bench.main(["--suite", "nd_real,batched", "--quick", "--mib", "0.0625", "--peers", "numpy,ours", "--json", str(out)])
+    run = json.loads(out.read_text())
+    labels = [(c["suite"], c["label"], c["dtype"]) for c in run["cases"]]
+    assert labels == [("nd_real", "R2C 64x64", "float32"), ("nd_real", "R2C 16x16x16", "float32"),
+                      ("batched", "8", "complex64"), ("batched", "64", "complex64"),
+                      ("batched", "8", "complex128"), ("batched", "64", "complex128")]
+    for c in run["cases"]:
+        assert c["results"]["ours"]["status"] == "ok" and c["results"]["ours"]["err"] < 1e-5, c
+
+
+def test_workloads_compute_what_scipy_does():
+    """Each workload on a tiny shape: ours and numpy agree with scipy in float64; the table has every row."""
+    import dataclasses
+
+    import workloads
+
+    shapes = {"stft": (4, 32), "convolution": (32, 32), "poisson": (8, 8, 8), "rfft8": (16, 8)}
+    peers, _ = workloads.available_peers(["ours", "numpy"])
+    rows = [workloads.measure(dataclasses.replace(workloads.WORKLOADS[name], quick_shape=shape), peers, 1, True)
+            for name, shape in shapes.items()]
+    for row in rows:
+        assert row["results"]["ours"]["status"] == "ok" and row["results"]["ours"]["err"] < 1e-5, row
+    assert rows[2]["results"]["numpy"]["status"] == "n/a"  # numpy.fft has no dctn
+    text = workloads.markdown({"repeats": 1, "rows": rows})
+    assert all(f"| {name} |" in text for name in shapes)

@@ -103,6 +103,13 @@ PYBIND11_MODULE(_core, m) {
       py::arg("memory") = "auto",
       "Compile the c2c kernels of many lengths in one run-time compilation.");
 
+  const auto submit_copy = [](sycl::queue& q, std::uintptr_t dst, std::uintptr_t src, std::size_t nbytes,
+                               const std::vector<sycl::event>& deps) {
+    return q.submit([&](sycl::handler& h) {
+      h.depends_on(deps);
+      h.memcpy(reinterpret_cast<void*>(dst), reinterpret_cast<const void*>(src), nbytes);
+    });
+  };
   m.def(
       "set_specialization", [](const std::string& mode) { specialization() = parse_specialization(mode); },
       py::arg("mode"), "When new plans get their specialized kernels (plan/background_compiler.hpp).");
@@ -131,15 +138,23 @@ PYBIND11_MODULE(_core, m) {
 
   m.def(
       "copy_and_wait",
-      [](sycl::queue q, std::uintptr_t dst, std::uintptr_t src, std::size_t nbytes, const std::vector<sycl::event>& deps) {
+      [submit_copy](sycl::queue q, std::uintptr_t dst, std::uintptr_t src, std::size_t nbytes,
+                    const std::vector<sycl::event>& deps) {
         py::gil_scoped_release release;  // no GIL-taking host task: safe with many Python threads
-        q.submit([&](sycl::handler& h) {
-           h.depends_on(deps);
-           h.memcpy(reinterpret_cast<void*>(dst), reinterpret_cast<const void*>(src), nbytes);
-         }).wait_and_throw();
+        submit_copy(q, dst, src, nbytes, deps).wait_and_throw();
       },
       py::arg("queue"), py::arg("dst"), py::arg("src"), py::arg("nbytes"), py::arg("deps"),
       "Blocking copy between host memory and USM (either direction).");
+  m.def(
+      "copy",
+      [submit_copy](sycl::queue q, std::uintptr_t dst, std::uintptr_t src, std::size_t nbytes,
+                    const std::vector<sycl::event>& deps) {
+        py::gil_scoped_release release;
+        return submit_copy(q, dst, src, nbytes, deps);
+      },
+      py::arg("queue"), py::arg("dst"), py::arg("src"), py::arg("nbytes"), py::arg("deps"),
+      "Copy between host memory and USM (either direction) without waiting; returns its event. The caller "
+      "keeps both sides alive until it completes.");
 
   m.def(
       "copy_rows",

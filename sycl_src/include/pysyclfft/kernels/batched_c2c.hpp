@@ -54,18 +54,6 @@ template <class Cfg> TeamTransform team_transform(int team, index_t group, const
   return {active ? t : layout.count() - 1, active};
 }
 
-// The same from a flat local id (team-major), for 1-D work-groups.
-struct TeamSlot {
-  int team, tid;
-  index_t transform;
-  bool active;
-};
-template <class Cfg> TeamSlot team_slot(int local_id, index_t group_id, const BatchLayout& layout) {
-  const int team = local_id / Cfg::kThreads;
-  const TeamTransform t = team_transform<Cfg>(team, group_id, layout);
-  return {team, local_id % Cfg::kThreads, t.transform, t.active};
-}
-
 // Team level: team `team` of the work-group; the work-item is number `lane` of
 // the SIMD vector that starts at team member `vector` (a multiple of Lanes).
 // Lanes is the width the execution layer's compiler packs consecutive

@@ -42,25 +42,50 @@ template <typename T> struct MapScalars {
   T scale, edge_in, edge_out, imag_sign;  // see MapIO
 };
 
-template <class Cfg, class Barrier, typename T = typename Cfg::c2c::real>
-void batched_mapped(int local_id, index_t group_id, const Barrier& barrier, const void* in, void* out,
-                    const cplx<T>* twiddles, const cplx<T>* table, const BatchLayout& layout, MapScalars<T> s,
-                    cplx<T>* local) {
+// One transform: the map's FFT by the team of C::kThreads work-items on
+// `buffers` (2L elements); the work-item is `lane` of the SIMD vector starting
+// at team member `vector` (Stockham::run_vectors). A work-item alone
+// (kThreads = 1) unrolls every loop, so its private buffers stay in registers.
+template <class Cfg, int Lanes, class Barrier, class Map, typename T>
+void mapped_transform(const Barrier& barrier, int vector, int lane, const Map& map, cplx<T>* buffers,
+                      const cplx<T>* twiddles) {
   using C = typename Cfg::c2c;
-  using Map = typename Cfg::map;
-  const TeamSlot slot = team_slot<C>(local_id, group_id, layout);
-  const Map map{MapIO<T>{in, out, layout.in_base(slot.transform), layout.out_base(slot.transform), layout.in_stride,
-                         layout.out_stride, table, s.scale, s.edge_in, s.edge_out, s.imag_sign, slot.active}};
-  const int tid = slot.tid;
-  cplx<T>* buffers = local + slot.team * 2 * C::kN;
   if constexpr (Cfg::kSplitAfter) {
     cplx<T>* z = C::fft::spare_buffer(buffers);
-    C::fft::run(barrier, tid, C::kThreads, map, LocalStore<T>{z}, buffers, twiddles);
+    C::fft::template run_vectors<C::kThreads, Lanes>(barrier, vector, lane, map, LocalStore<T>{z}, buffers, twiddles);
     barrier();
-    for (int k = tid; k <= C::kN; k += C::kThreads) map.split_point(k, LocalLoad<T>{z});
+#pragma unroll
+    for (int k = vector + lane; k <= C::kN; k += C::kThreads) map.split_point(k, LocalLoad<T>{z});
   } else {
-    C::fft::run(barrier, tid, C::kThreads, map, map, buffers, twiddles);
+    C::fft::template run_vectors<C::kThreads, Lanes>(barrier, vector, lane, map, map, buffers, twiddles);
   }
+}
+
+// Team level: team `team` of the work-group (PerGroup teams share local memory `local`).
+template <class Cfg, int Lanes, class Barrier, typename T = typename Cfg::c2c::real>
+void batched_mapped(int vector, int lane, int team, index_t group_id, const Barrier& barrier, const void* in,
+                    void* out, const cplx<T>* twiddles, const cplx<T>* table, const BatchLayout& layout,
+                    MapScalars<T> s, cplx<T>* local) {
+  using C = typename Cfg::c2c;
+  const TeamTransform t = team_transform<C>(team, group_id, layout);
+  const typename Cfg::map map{MapIO<T>{in, out, layout.in_base(t.transform), layout.out_base(t.transform),
+                                       layout.in_stride, layout.out_stride, table, s.scale, s.edge_in, s.edge_out,
+                                       s.imag_sign, t.active}};
+  mapped_transform<Cfg, Lanes>(barrier, vector, lane, map, local + team * 2 * C::kN, twiddles);
+}
+
+// Work-item level: transform t of the batch alone, in registers (no barriers,
+// no local memory); the CPU compiler packs consecutive work-items, so
+// consecutive transforms, into the lanes of its SIMD vectors, as item_c2c does.
+template <class Cfg, typename T = typename Cfg::c2c::real>
+void item_mapped(index_t t, const void* in, void* out, const cplx<T>* twiddles, const cplx<T>* table,
+                 const BatchLayout& layout, MapScalars<T> s) {
+  static_assert(Cfg::c2c::kThreads == 1, "one work-item per transform");
+  if (t >= layout.count()) return;
+  const typename Cfg::map map{MapIO<T>{in, out, layout.in_base(t), layout.out_base(t), layout.in_stride,
+                                       layout.out_stride, table, s.scale, s.edge_in, s.edge_out, s.imag_sign, true}};
+  cplx<T> buffers[Cfg::kLocalElements];
+  mapped_transform<Cfg, 1>(NoBarrier{}, 0, 0, map, buffers, twiddles);
 }
 
 }  // namespace pysyclfft::kernels

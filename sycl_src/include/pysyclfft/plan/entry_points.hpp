@@ -80,9 +80,11 @@ inline std::string permute_kernel_name(Precision p) { return instance_name("pysy
 // pysyclfft_copy_rows<T> (the distributed exchanges' packing)
 inline std::string copy_rows_kernel_name(Precision p) { return instance_name("pysyclfft_copy_rows", p); }
 
-// pysyclfft_mapped<T, MapKind, Threads, PerGroup, radices...> (its FFT's team parameters)
+// pysyclfft_mapped<T, MapKind, Lanes, Threads, PerGroup, radices...> (its FFT's
+// team parameters) and pysyclfft_mapped_item<T, MapKind, radices...> (work-item level)
 inline std::string mapped_kernel_name(int kind, const C2CKernelParams& fft) {
-  return instance_name("pysyclfft_mapped", fft.precision, kind, fft.threads, fft.per_group, fft.radices);
+  if (fft.level == Level::work_item) return instance_name("pysyclfft_mapped_item", fft.precision, kind, fft.radices);
+  return instance_name("pysyclfft_mapped", fft.precision, kind, fft.lanes, fft.threads, fft.per_group, fft.radices);
 }
 
 // pysyclfft_map_load<T, MapKind, L> and pysyclfft_map_store<T, MapKind, L>; L = 0: the generic passes.

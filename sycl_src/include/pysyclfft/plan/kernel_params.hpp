@@ -163,10 +163,13 @@ inline C2CKernelParams choose_c2c_params(std::int64_t n, Precision p, const Devi
   return k;
 }
 
-// The batched c2c kernel of a plan: on a CPU, short transforms run one per
-// work-item, in registers (measured on the OpenCL CPU device: faster than teams
-// up to 64 points; at 256 the fully unrolled transform spills and teams win),
-// in large groups that amortise the per-group cost; else the team level.
+// The batched FFT kernel of a c2c plan, and of a fused real/trigonometric plan
+// (mapped_plan.hpp: the map's FFT of length n): on a CPU, short transforms run
+// one per work-item, in registers (measured on the OpenCL CPU device: faster
+// than teams up to 64 points; at 256 the fully unrolled transform spills and
+// teams win; rfft/irfft/DCT-II of 4-128 points 3-14x faster than teams, whose
+// 16 work-items shared 1-8 butterflies), in large groups that amortise the
+// per-group cost; else the team level.
 inline C2CKernelParams choose_c2c_kernel(std::int64_t n, Precision p, const DeviceLimits& dev) {
   C2CKernelParams k = choose_c2c_params(n, p, dev);
   if (dev.is_cpu && !k.radices.empty() && n <= 64) {

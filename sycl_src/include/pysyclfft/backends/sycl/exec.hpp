@@ -16,18 +16,19 @@ template <int Dims = 1> sycl::nd_item<Dims> this_item() {
   return sycl::ext::oneapi::this_work_item::get_nd_item<Dims>();
 }
 
-// A team member's place in the SIMD vectors of its team (dimension 1 of the
-// nd_range, under sub-groups of Lanes, a kernel template parameter): `lane` of the vector that starts at
-// member `vector`; with Lanes = 1, vector is the member itself.
+// A team member's place in the SIMD vectors of its team (teams of Threads
+// consecutive work-items of the group, team-major, under sub-groups of Lanes, a
+// kernel template parameter): `lane` of the vector that starts at member
+// `vector`; with Lanes = 1, vector is the member itself.
 struct SimdSlot {
   int vector, lane;
 };
-template <int Lanes, int Threads> SimdSlot simd_slot(const sycl::nd_item<2>& item) {
+template <int Lanes, int Threads, int Dims> SimdSlot simd_slot(const sycl::nd_item<Dims>& item) {
   if constexpr (Lanes > 1) {
     const auto sg = item.get_sub_group();
     return {int(sg.get_group_linear_id()) * Lanes % Threads, int(sg.get_local_linear_id())};
   } else {
-    return {int(item.get_local_id(1)), 0};
+    return {int(item.get_local_linear_id()) % Threads, 0};
   }
 }
 

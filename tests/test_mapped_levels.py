@@ -1,0 +1,85 @@
+"""The fused real and trigonometric kernels at both levels (plan/kernel_params.hpp,
+choose_c2c_kernel): on a CPU, a map whose FFT has at most 64 points runs one
+transform per work-item, a longer one a team per transform. Lengths on both
+sides of that boundary, every kind, a batch that ends inside a work-group, a
+strided axis and an in-place transform, against scipy in float64."""
+import numpy as np
+import pytest
+import scipy.fft as sf
+
+from conftest import dpnp, needs_dpnp
+import pysyclfft
+from real_helpers import assert_close
+
+# Map FFT lengths: r2c/c2r even n -> n/2, odd n -> n; DCT/DST II-III the same;
+# IV odd n -> 2n; I n -/+ 1. 128 and 63 stay at or under 64 points, 130 and 65 pass it.
+LENGTHS = (4, 8, 31, 33, 63, 65, 128, 130)
+TRANSFORMS = ("dct1", "dct2", "dct3", "dct4", "dst1", "dst2", "dst3", "dst4")
+CONSTANT = 2.0  # test_dct.py's: about 0.5 eps log2(n) observed; an indexing bug gives O(1)
+BATCH = 300  # 256 transforms per work-group at the work-item level: the second group is partial
+
+
+@pytest.fixture(scope="module", params=[np.float32, np.float64], ids=["f32", "f64"])
+def dtype(request):
+    pysyclfft.precompile_real(LENGTHS, ("r2c", "c2r") + TRANSFORMS, request.param)
+    return request.param
+
+
+def uniform(shape, dtype, seed):
+    return np.random.default_rng(seed).uniform(-1, 1, shape).astype(dtype)
+
+
+def complex_dtype(dtype):
+    return np.complex64 if dtype == np.float32 else np.complex128
+
+
+@pytest.mark.parametrize("n", LENGTHS)
+def test_rfft_irfft(dtype, n):
+    x = uniform((BATCH, n), dtype, n)
+    spectrum = np.fft.rfft(x.astype(np.float64))
+    assert_close(pysyclfft.rfft(x), spectrum, complex_dtype(dtype), n, CONSTANT)
+    assert_close(pysyclfft.irfft(spectrum.astype(complex_dtype(dtype)), n), x.astype(np.float64), dtype, n, CONSTANT)
+
+
+@pytest.mark.parametrize("transform", TRANSFORMS)
+@pytest.mark.parametrize("n", LENGTHS)
+def test_trig_forward_and_inverse(dtype, n, transform):
+    x = uniform((BATCH, n), dtype, n + 1)
+    func, type = transform[:3], int(transform[3])
+    ref = getattr(sf, func)(x.astype(np.float64), type)
+    assert_close(getattr(pysyclfft, func)(x, type), ref, dtype, n, CONSTANT)
+    inverse = getattr(sf, "i" + func)(x.astype(np.float64), type, norm="ortho")
+    assert_close(getattr(pysyclfft, "i" + func)(x, type, norm="ortho"), inverse, dtype, n, CONSTANT)
+
+
+@pytest.mark.parametrize("n", (8, 63, 128))
+def test_strided_axis(dtype, n):
+    """Transforms along axis 0: a run-time element stride at the work-item level."""
+    x = uniform((n, 5), dtype, n + 2)
+    assert_close(pysyclfft.rfft(x, axis=0), np.fft.rfft(x.astype(np.float64), axis=0), complex_dtype(dtype), n,
+                 CONSTANT)
+    assert_close(pysyclfft.dct(x, 2, axis=0), sf.dct(x.astype(np.float64), 2, axis=0), dtype, n, CONSTANT)
+
+
+@needs_dpnp
+@pytest.mark.parametrize("n", (8, 64, 130))
+def test_in_place(dtype, n):
+    """A work-item reads its whole transform before it writes its own memory."""
+    host = uniform((BATCH, n), dtype, n + 3)
+    x = dpnp.asarray(host)
+    plan = pysyclfft.get_fft_plan(x, axes=(-1,), kind="dct2", in_place=True)
+    plan(x)
+    assert_close(x, sf.dct(host.astype(np.float64), 2), dtype, n, CONSTANT)
+
+
+@needs_dpnp
+def test_short_maps_run_per_work_item(dtype):
+    if not dpnp.empty(1).sycl_device.is_cpu:
+        pytest.skip("the work-item level is the CPU's choice")
+
+    def describe(n):
+        x = dpnp.empty((BATCH, n), dtype=dtype)
+        return pysyclfft.get_fft_plan(x, axes=(-1,), kind="r2c").describe()
+
+    assert "work-item level" in describe(128)
+    assert "work-item level" not in describe(130)
