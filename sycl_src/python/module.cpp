@@ -124,7 +124,8 @@ PYBIND11_MODULE(_core, m) {
   m.def("background_jobs", [] { return BackgroundCompiler::instance().pending(); },
         "Background compile jobs queued or running.");
   m.def("shutdown_background", [] { BackgroundCompiler::instance().shutdown(); },
-        "Drop queued background compiles and start no more (process exit).");
+        py::call_guard<py::gil_scoped_release>(),
+        "Drop queued background compiles, start no more and wait for the running one (process exit).");
   m.def(
       "precompile_generic",
       [](sycl::queue q, bool is_double) {
@@ -286,4 +287,8 @@ PYBIND11_MODULE(_core, m) {
         return primes;
       },
       "The primes the Stockham kernels have radices for (plan/factorize.hpp): lengths made of them are fastest.");
+  m.def(
+      "scratch_chunk_elements",
+      [](const sycl::queue& q) { return scratch_chunk_elements(device_limits(q.get_device())); }, py::arg("queue"),
+      "Elements per scratch chunk of a multi-pass plan on the queue's device (plan/kernel_params.hpp).");
 }
