@@ -12,7 +12,7 @@
     python benchmarks/bench.py --from-json run.json --markdown run.md --plot run.png   # re-render only
     python benchmarks/bench.py --from-json a.json,b.json --json best.json   # best of runs, per case and peer
 
-On a GPU (the default SYCL device is one, or --gpu) the GPU harness runs instead:
+On a GPU (the default SYCL device is one, or --gpu) the GPU harness runs instead, unless --host:
 gpu_bench.py (device-side timing, cuFFT/VkFFT beside us on NVIDIA); its own --help.
 
 Every case transforms a batch of about --mib MiB of input (64; 4 with --quick) over
@@ -59,6 +59,8 @@ def parse_args(argv=None):
     p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("--suite", default="c2c", help=f"comma list of {', '.join(SUITE_NAMES)}, or all")
     p.add_argument("--quick", action="store_true", help="small sizes, 4 MiB batches, 2-3 repetitions")
+    p.add_argument("--host", action="store_true",
+                   help="this harness (host libraries beside ours) even when the default device is a GPU")
     p.add_argument("--dtype", choices=sorted(PRECISIONS), help="precision (default: each suite's own)")
     p.add_argument("--sizes", help="comma-separated lengths instead of the suite's (dct: n and n x n)")
     p.add_argument("--peers", default=",".join(peers.PEERS), help="comma list (default: all)")

@@ -52,6 +52,8 @@ def wanted(argv):
     """Whether bench.py should run this GPU harness for these arguments."""
     if "--gpu" in argv:
         return True
+    if "--host" in argv:
+        return False
     for i, a in enumerate(argv):
         if a.startswith("--from-json"):
             paths = a.split("=", 1)[1] if "=" in a else (argv[i + 1] if i + 1 < len(argv) else "")

@@ -18,7 +18,8 @@ import bench  # noqa: E402
 @pytest.fixture(scope="module")
 def quick_run(tmp_path_factory):
     folder = tmp_path_factory.mktemp("bench")
-    argv = ["--suite", "c2c,real,dct", "--quick", "--sizes", "16", "--mib", "0.0625", "--peers", "numpy,ours,ours_out",
+    argv = ["--host", "--suite", "c2c,real,dct", "--quick", "--sizes", "16", "--mib", "0.0625",  # --host: on a GPU too
+            "--peers", "numpy,ours,ours_out",
             "--json", str(folder / "run.json"), "--markdown", str(folder / "run.md")]
     bench.main(argv)
     return json.loads((folder / "run.json").read_text()), (folder / "run.md").read_text()
@@ -102,7 +103,8 @@ def test_compare_runs_flags_only_slowdowns_beyond_the_spread():
 def test_batched_and_nd_suites(tmp_path):
     """Suites of whole shapes (2-D, 3-D) and of short lengths in a large batch, checked against numpy."""
     out = tmp_path / "nd.json"
-    bench.main(["--suite", "nd_real,batched", "--quick", "--mib", "0.0625", "--peers", "numpy,ours", "--json", str(out)])
+    bench.main(["--host", "--suite", "nd_real,batched", "--quick", "--mib", "0.0625", "--peers", "numpy,ours",
+                "--json", str(out)])
     run = json.loads(out.read_text())
     labels = [(c["suite"], c["label"], c["dtype"]) for c in run["cases"]]
     assert labels == [("nd_real", "R2C 64x64", "float32"), ("nd_real", "R2C 16x16x16", "float32"),
