@@ -261,12 +261,12 @@ def test_process_ending_during_background_compile(child_cache, end):
     err, jobs, compiles = child.stdout.readline().split()
     assert float(err) < 1e-12 and int(jobs) == 1 and int(compiles) == 0  # answered by the generic kernels
     started = time.perf_counter()
-    if end == "exit":  # exit waits for the running compile (not the queued ones): no abort at exit
-        assert child.wait(timeout=120) == 0, "the process did not exit cleanly"
-    else:
+    if end != "exit":
         getattr(child, end)()
-        child.wait(timeout=30)
-        assert time.perf_counter() - started < 1.0, "the killed process waited for the background compile"
+    status = child.wait(timeout=30)
+    assert time.perf_counter() - started < 1.0, "the process waited for the background compile"
+    if end == "exit":  # its own status, not an abort of the compile under the runtime's teardown
+        assert status == 0, f"exit status {status}"
     # The next process computes correct results from whatever the cache holds (no partial entry).
     for specialize in ("background", "wait"):
         check = run_child(child_cache, n, "wait", specialize)

@@ -124,8 +124,7 @@ PYBIND11_MODULE(_core, m) {
   m.def("background_jobs", [] { return BackgroundCompiler::instance().pending(); },
         "Background compile jobs queued or running.");
   m.def("shutdown_background", [] { BackgroundCompiler::instance().shutdown(); },
-        py::call_guard<py::gil_scoped_release>(),
-        "Drop queued background compiles, start no more and wait for the running one (process exit).");
+        "Drop queued background compiles and start no more (process exit).");
   m.def(
       "precompile_generic",
       [](sycl::queue q, bool is_double) {

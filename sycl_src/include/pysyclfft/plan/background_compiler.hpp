@@ -5,16 +5,17 @@
 // hand over to.
 //
 // The queue is bounded: a job that does not fit is refused (the plan retries
-// on its next use). The worker is detached; at process exit shutdown() drops
-// the queued jobs and waits for the running one (at most one plan's kernels),
-// since the SYCL runtime's static objects are destroyed next and a compile
-// still running under them aborts the process ("pure virtual function called").
-// A killed process leaves no partial cache entry: the binary cache writes its
-// entries by rename.
+// on its next use). The worker is detached and never waited for: at process
+// exit the queued jobs are dropped, and a process whose worker is still
+// compiling ends at the exit handler, with its exit status, before the SYCL
+// runtime's static objects are destroyed under the compile (which aborted the
+// process: "pure virtual function called"). The binary cache writes its
+// entries by rename, so an exit or a kill leaves no partial entry.
 #pragma once
 #include <atomic>
 #include <condition_variable>
 #include <cstddef>
+#include <cstdio>
 #include <cstdlib>
 #include <deque>
 #include <functional>
@@ -62,14 +63,13 @@ class BackgroundCompiler {
  public:
   static constexpr std::size_t kMaxQueued = 64;
 
-  // Never destroyed: the detached worker may still run at process exit. Its
-  // shutdown is registered with atexit after the SYCL runtime has loaded, so it
-  // runs before the runtime's static destructors (C++ programs; Python calls it
-  // earlier, from its own atexit).
+  // Never destroyed: the detached worker may still run at process exit. The
+  // exit handler is registered after the SYCL runtime has loaded, so it runs
+  // before the runtime's static destructors.
   static BackgroundCompiler& instance() {
     static auto* compiler = [] {
       auto* created = new BackgroundCompiler;
-      std::atexit([] { instance().shutdown(); });
+      on_exit(end_at_exit_while_compiling, nullptr);  // glibc: the handler gets the exit status
       return created;
     }();
     return *compiler;
@@ -105,8 +105,8 @@ class BackgroundCompiler {
     return jobs_.size() + (busy_ ? 1 : 0);
   }
 
-  // Process exit: drops the queued jobs, refuses new ones and waits for the running one.
-  void shutdown() {
+  // Process exit: drops the queued jobs and refuses new ones; returns whether a job still runs.
+  bool shutdown() {
     std::deque<Job> dropped;
     {
       std::lock_guard lock(mutex_);
@@ -115,12 +115,21 @@ class BackgroundCompiler {
       idle_.notify_all();
     }
     for (const Job& job : dropped) job.cancel();
-    std::unique_lock lock(mutex_);
-    idle_.wait(lock, [this] { return !busy_; });
+    std::lock_guard lock(mutex_);
+    return busy_;
   }
 
  private:
   BackgroundCompiler() = default;
+
+  // A compile still running when the runtime's statics are destroyed aborts the
+  // process: end it here instead (output flushed, later exit handlers skipped),
+  // at once rather than after the compile.
+  static void end_at_exit_while_compiling(int status, void*) {
+    if (!instance().shutdown()) return;
+    std::fflush(nullptr);
+    std::_Exit(status);
+  }
 
   void run() {
     std::unique_lock lock(mutex_);
