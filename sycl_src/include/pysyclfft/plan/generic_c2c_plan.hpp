@@ -32,7 +32,9 @@
 #include "entry_points.hpp"
 #include "factorize.hpp"
 #include "kernel_args.hpp"
+#include "table_entries.hpp"
 #include "text.hpp"
+#include "twiddles.hpp"
 #include "work_buffer.hpp"
 
 namespace pysyclfft::plan {
@@ -169,10 +171,6 @@ class GenericC2CPlan {
     return static_cast<const char*>(tables_.get()) + offset * 2 * real_size(precision_);
   }
 
-  template <typename T> static void append(std::vector<std::complex<T>>& table, const std::vector<cld>& values) {
-    for (const auto& v : values) table.emplace_back(static_cast<T>(v.real()), static_cast<T>(v.imag()));
-  }
-
   // Per stage the two-level table of W_(span*radix) (O(sqrt) entries, so a
   // plan's tables cost microseconds), then Bluestein's chirp and spectrum
   // (bluestein_table, from the table cache).
@@ -181,18 +179,13 @@ class GenericC2CPlan {
     std::int64_t span = 1;
     for (int r : radices_) {
       spans_.push_back(span);
+      const TwoLevelTwiddles stage = two_level_twiddles(span * r);
       Twiddles tw;
-      const std::int64_t len = span * r;
-      while ((std::int64_t(1) << (2 * tw.shift)) < len) ++tw.shift;
-      const std::int64_t lo = std::int64_t(1) << tw.shift, hi = (len + lo - 1) / lo;
-      std::vector<cld> values;
-      for (std::int64_t j = 0; j < lo; ++j) values.push_back(root_of_unity(j, len));
+      tw.shift = stage.shift;
       tw.lo = table.size();
-      append(table, values);
-      values.clear();
-      for (std::int64_t j = 0; j < hi; ++j) values.push_back(root_of_unity(j * lo, len));
+      append_rounded(table, stage.lo);
       tw.hi = table.size();
-      append(table, values);
+      append_rounded(table, stage.hi);
       twiddles_.push_back(tw);
       span *= r;
     }

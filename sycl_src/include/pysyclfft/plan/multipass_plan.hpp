@@ -307,20 +307,14 @@ class MultipassPlan {
       table.insert(table.end(), tw.begin(), tw.end());
       if (!ps.twiddle_len) continue;
       const std::int64_t L = ps.twiddle_len;
-      int shift = 0;
-      while ((std::int64_t(1) << (2 * shift)) < L) ++shift;
-      ps.geometry.twiddle_shift = shift;
-      const std::int64_t lo = std::int64_t(1) << shift, hi = (L + lo - 1) / lo;
-      std::vector<cld> values;
-      for (std::int64_t j = 0; j < lo; ++j) values.push_back(root_of_unity(j, L));
+      const TwoLevelTwiddles stage = two_level_twiddles(L);
+      ps.geometry.twiddle_shift = stage.shift;
       ps.twiddle_lo_offset = table.size();
-      append_rounded(table, values);
-      values.clear();
-      for (std::int64_t j = 0; j < hi; ++j) values.push_back(root_of_unity(j * lo, L));
+      append_rounded(table, stage.lo);
       ps.twiddle_hi_offset = table.size();
-      append_rounded(table, values);
+      append_rounded(table, stage.hi);
       if (ps.k.interleave > 1) {  // W_L^(k*lane) for the lanes of a column group
-        values.clear();
+        std::vector<cld> values;
         for (std::int64_t k = 0; k < ps.k.n; ++k)
           for (int lane = 0; lane < ps.k.interleave; ++lane) values.push_back(root_of_unity(k * lane, L));
         ps.twiddle_lane_offset = table.size();

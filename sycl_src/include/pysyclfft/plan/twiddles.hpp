@@ -47,4 +47,21 @@ template <typename T> std::vector<std::complex<T>> stockham_twiddles(const std::
   return table;
 }
 
+// W_L^k for every k < L from two tables of about sqrt(L) entries: lo[j] = W_L^j
+// (j < 2^shift) and hi[j] = W_L^(j * 2^shift), with 4^shift >= L, so that
+// W_L^k = lo[k mod 2^shift] * hi[k >> shift] (one product, error near one rounding).
+struct TwoLevelTwiddles {
+  int shift = 0;
+  std::vector<std::complex<long double>> lo, hi;
+};
+
+inline TwoLevelTwiddles two_level_twiddles(std::int64_t L) {
+  TwoLevelTwiddles t;
+  while ((std::int64_t(1) << (2 * t.shift)) < L) ++t.shift;
+  const std::int64_t lo = std::int64_t(1) << t.shift, hi = (L + lo - 1) / lo;
+  for (std::int64_t j = 0; j < lo; ++j) t.lo.push_back(root_of_unity(j, L));
+  for (std::int64_t j = 0; j < hi; ++j) t.hi.push_back(root_of_unity(j * lo, L));
+  return t;
+}
+
 }  // namespace pysyclfft::plan
