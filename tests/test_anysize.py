@@ -181,14 +181,14 @@ def test_forced_pass_shapes(rng, n, dtype):
 
 
 def test_forced_shapes_cover_column_groups():
-    """On a CPU, a pass over neighbouring columns runs a group of them in SIMD lanes
-    (16, 8 or 4 lines, a divisor of the column count) or, when no such divisor
+    """A pass over neighbouring columns runs a group of them in SIMD lanes (on the
+    CPU 16, 8 or 4 lines, a divisor of the column count) or, when no such divisor
     exists, its lines by teams; that holds for the twiddled passes (all but the
     last) and the last pass (rows in, columns out). FORCED must exercise each
     (test_forced_pass_shapes checks their values, strided and contiguous)."""
     q = _arrays.default_queue()
     if not q.sycl_device.is_cpu:
-        pytest.skip("column groups in SIMD lanes are the CPU's pass shape")
+        pytest.skip("FORCED is chosen for the CPU's lane counts (16, 8, 4)")
     found = set()
     for n in FORCED:
         passes = _core.C2CPlan(q, n, False, max_pass_length=MAX_PASS).describe().split("; pass ")[1:]

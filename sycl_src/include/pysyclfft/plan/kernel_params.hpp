@@ -183,14 +183,15 @@ inline C2CKernelParams choose_c2c_kernel(std::int64_t n, Precision p, const Devi
 // A pass of a multi-pass transform (plan/multipass_plan.hpp): the single-kernel
 // team for the pass length, several lines per work-group. `columns` > 0: the
 // pass's lines are that many neighbouring columns on at least one side (line d:
-// elements d + i*stride). On a CPU, such a pass takes `interleave` lines per
-// group whose SIMD lanes are the lines (each lane the same butterfly of its own
-// column: contiguous loads and stores, uniform index arithmetic and Stockham
-// twiddles), a whole vector of dev.lanes where local memory holds it, fewer
-// else (a divisor of `columns`, so a group never straddles two transforms).
-// Measured on the OpenCL CPU device (docs/performance-anysize.md): with the
-// single kernel's team shapes for the rest, 2-2.8x faster complex64 multi-pass
-// transforms than teams of Stockham::run. Other passes (and GPUs) take up to
+// elements d + i*stride). Such a pass takes `interleave` lines per group whose
+// SIMD lanes are the lines (each lane the same butterfly of its own column:
+// contiguous loads and stores, uniform index arithmetic and Stockham twiddles),
+// a whole sub-group of dev.lanes where local memory and the group size allow,
+// fewer where the device offers smaller sub-groups (a divisor of `columns`, so a
+// group never straddles two transforms). Measured on the OpenCL CPU device
+// (docs/performance-anysize.md): 2-2.8x faster complex64 multi-pass transforms
+// than teams of Stockham::run; on the H100 (32 lanes: passes up to 128 points
+// fit) 16384 and 32768 points ran 11-14% faster. Other passes take up to
 // kPassTeams lines per group, SIMD lanes across each line's team, so a group's
 // teams share the cache lines they touch.
 struct PassKernelParams : C2CKernelParams {
@@ -204,7 +205,8 @@ inline PassKernelParams choose_pass_params(std::int64_t len, Precision p, const 
                                            std::int64_t columns) {
   PassKernelParams k{choose_c2c_params(len, p, dev)};
   if (k.radices.empty()) return k;
-  if (dev.is_cpu && columns > 0) {
+  if (columns > 0) {
+    const int teams = k.per_group;
     for (int lanes = dev.lanes; lanes >= 4; lanes /= 2) {
       k.per_group = lanes;
       if (columns % lanes == 0 && dev.offers_sub_group(lanes) && std::size_t(k.group_size()) <= dev.max_group_size &&
@@ -213,7 +215,7 @@ inline PassKernelParams choose_pass_params(std::int64_t len, Precision p, const 
         return k;
       }
     }
-    k.per_group = 1;
+    k.per_group = dev.is_cpu ? 1 : teams;
   }
   while (k.per_group < kPassTeams && std::size_t(k.group_size() * 2) <= dev.max_group_size &&
          2 * k.local_bytes() <= dev.local_mem_bytes)
