@@ -245,6 +245,7 @@ def main(argv=None):
     text = gpu_report.markdown(run, render, args.markdown, args.plot, notes)
     print(text)
     harness_common.write_text(args.markdown, text)
+    harness_common.write_text(gpu_report.configurations_path(args.markdown), gpu_report.configurations(run))
     if args.plot:
         gpu_report.plot(run, args.plot)
     return run

@@ -225,14 +225,30 @@ def configurations(run):
     return "\n".join(lines)
 
 
+def configurations_path(markdown_path):
+    """Where the kernel configurations go beside a report file (they are as long as the report)."""
+    if not markdown_path:
+        return None
+    stem, ext = os.path.splitext(markdown_path)
+    return f"{stem}-kernels{ext}"
+
+
 def markdown(run, render_command=None, markdown_path=None, plot_path=None, notes=None):
-    """The report; `notes`: hand-written text about these runs (profiles, causes), appended as given."""
+    """The report; `notes`: hand-written text about these runs (profiles, causes), appended as given.
+    With a `markdown_path`, the kernel configurations are linked (configurations_path), else appended."""
     peers = present_peers(run)
     parts = [header(run, render_command), summary(run), results_tables(run, peers)]
     if plot_path:
         where = os.path.relpath(plot_path, os.path.dirname(markdown_path) if markdown_path else ".")
         parts.append(f"![bandwidth as a share of the copy, per case and peer]({where})\n")
-    parts += [nvrtc_comparison(run), notes, configurations(run)]
+    parts += [nvrtc_comparison(run), notes]
+    kernels = configurations_path(markdown_path)
+    if kernels:
+        name = os.path.basename(kernels)
+        parts.append(f"## Kernel configurations\n\nEvery case's plan and kernels, as `describe()` gives them: "
+                     f"[{name}]({name}).\n")
+    else:
+        parts.append(configurations(run))
     return "\n".join(p for p in parts if p)
 
 

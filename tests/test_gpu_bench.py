@@ -71,6 +71,7 @@ def test_from_json_renders_the_same_file(gpu_run, tmp_path):
     assert (tmp_path / "r.md").read_text() == first
     assert "## Results" in first and "### c2c fp32" in first and "A profile said so." in first
     assert f"--from-json {folder / 'run.json'}" in first  # says how it was rendered
+    assert "[r-kernels.md](r-kernels.md)" in first and "## Kernel configurations" in (tmp_path / "r-kernels.md").read_text()
 
 
 def test_merge_takes_each_row_whole_from_the_last_run(gpu_run):
