@@ -32,11 +32,13 @@ except ModuleNotFoundError:
 
 needs_dpnp = pytest.mark.needs_dpnp
 
-# Our on-disk cache of device binaries covers OpenCL devices only: other backends
-# of this runtime give no access to a built program's binary (docs/cuda.md).
+# Our on-disk cache of device binaries covers OpenCL and CUDA devices: other
+# backends of this runtime give no access to a built program's binary (docs/cuda.md).
 DEFAULT_BACKEND = pysyclfft._arrays.default_queue().sycl_device.backend.name
-needs_opencl_binary_cache = pytest.mark.skipif(
-    DEFAULT_BACKEND != "opencl", reason=f"the binary cache covers OpenCL devices; the default device is {DEFAULT_BACKEND}")
+BINARY_CACHE_BACKENDS = ("opencl", "cuda")
+needs_binary_cache = pytest.mark.skipif(
+    DEFAULT_BACKEND not in BINARY_CACHE_BACKENDS,
+    reason=f"the binary cache covers OpenCL and CUDA devices; the default device is {DEFAULT_BACKEND}")
 
 # Array kinds of the inputs: numpy, dpnp and pysyclfft.DeviceArray (the device kind without dpnp).
 KINDS = ["numpy", pytest.param("dpnp", marks=needs_dpnp), "device"]

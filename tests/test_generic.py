@@ -18,7 +18,7 @@ import scipy.fft as sfft
 import pysyclfft
 from pysyclfft import _arrays, _core, config
 
-from conftest import DTYPES, assert_fft_close, needs_opencl_binary_cache, random_complex
+from conftest import DTYPES, assert_fft_close, needs_binary_cache, random_complex
 from real_helpers import assert_close
 from threads import run_threads
 
@@ -144,7 +144,7 @@ def test_generic_real_nd(rng, mode):
     assert "generic" in plan.describe()
 
 
-@needs_opencl_binary_cache
+@needs_binary_cache
 @pytest.mark.parametrize("n", [1155, 4121])  # single work-group; Bluestein four-step
 def test_background_switch(rng, mode, empty_binary_cache, n):
     """A new length runs on the generic kernels at once, then on its own kernels
@@ -164,7 +164,7 @@ def test_background_switch(rng, mode, empty_binary_cache, n):
     assert list(empty_binary_cache.glob("*.bin")), "the compiled kernels went to the binary cache"
 
 
-@needs_opencl_binary_cache
+@needs_binary_cache
 @pytest.mark.parametrize("kind, n", [("rfft", 1430), ("dct2", 715), ("dst3", 5003)])  # fused; fused; unfused
 def test_background_switch_real(rng, mode, empty_binary_cache, kind, n):
     mode("background")
@@ -253,7 +253,7 @@ def child_cache(tmp_path_factory):
     return cache
 
 
-@needs_opencl_binary_cache
+@needs_binary_cache
 @pytest.mark.parametrize("end", ["exit", "kill", "terminate"])
 def test_process_ending_during_background_compile(child_cache, end):
     n = {"exit": 3001, "kill": 5003, "terminate": 9001}[end]  # primes of distinct plans (Rader, Bluestein), seconds to compile

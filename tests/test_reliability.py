@@ -7,7 +7,7 @@ import numpy as np
 import pytest
 
 import dpctl
-from conftest import dpnp, needs_dpnp, needs_opencl_binary_cache
+from conftest import dpnp, needs_dpnp, needs_binary_cache
 import pysyclfft
 from threads import run_threads
 
@@ -38,7 +38,7 @@ def _run_child(workdir):
     return float(out.stdout.split("ERR")[1]), out.stderr
 
 
-@needs_opencl_binary_cache
+@needs_binary_cache
 @pytest.mark.parametrize("damage", ["truncate", "garbage"])
 def test_corrupt_disk_cache_is_recovered(tmp_path, damage):
     err, _ = _run_child(tmp_path)

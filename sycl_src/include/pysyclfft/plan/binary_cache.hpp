@@ -18,7 +18,7 @@
 #include <vector>
 
 #include "cache_directory.hpp"
-#include "native_binary.hpp"
+#include "native_binary_format.hpp"
 
 namespace pysyclfft::plan {
 

@@ -61,13 +61,12 @@ class C2CPlan {
                       const std::vector<sycl::event>& deps = {}) const {
     if (layout.count() == 0) return queue_.ext_oneapi_submit_barrier(deps);
     const bool unit_stride = layout.in_stride == 1 && layout.out_stride == 1;
-    const sycl::kernel& k = kernels_[params_.kernel_index(forward, unit_stride)];
+    const DeviceKernel& k = kernels_[params_.kernel_index(forward, unit_stride)];
     std::vector<sycl::event> done;
     for (const BatchLayout& piece : launch_pieces(layout, max_launch_transforms(layout)))
       done.push_back(queue_.submit([&](sycl::handler& h) {
         h.depends_on(deps);
-        set_c2c_args(h, params_.precision, in, out, twiddles_.get(), piece, scale);
-        h.parallel_for(launch_range(piece), k);
+        launch_c2c(h, k, launch_range(piece), params_.precision, in, out, twiddles_.get(), piece, scale);
       }));
     return done.size() == 1 ? done[0] : queue_.ext_oneapi_submit_barrier(done);
   }
@@ -122,7 +121,7 @@ class C2CPlan {
   mutable sycl::queue queue_;  // submit() is not const
   std::size_t max_groups_per_dim_ = 0;
   C2CKernelParams params_;
-  std::vector<sycl::kernel> kernels_;  // in the order of c2c_kernel_names(params_)
+  std::vector<DeviceKernel> kernels_;  // in the order of c2c_kernel_names(params_)
   std::shared_ptr<void> twiddles_;
   std::size_t twiddle_bytes_ = 0;
 };

@@ -20,6 +20,7 @@
 #include <vector>
 
 #include "binary_cache.hpp"
+#include "device_kernel.hpp"
 #include "jit_target.hpp"
 #include "native_binary.hpp"
 
@@ -58,7 +59,7 @@ class KernelCompiler {
   // together in one build. Compiles run one at a time (build_mutex_) and never
   // under mutex_, so kernels already in memory or on disk never wait for one
   // (a background compile, background_compiler.hpp, may take seconds).
-  std::vector<sycl::kernel> get(const sycl::queue& q, const std::string& entry_header,
+  std::vector<DeviceKernel> get(const sycl::queue& q, const std::string& entry_header,
                                 const std::vector<std::string>& names) {
     const sycl::context ctx = q.get_context();
     const sycl::device dev = q.get_device();
@@ -132,10 +133,10 @@ class KernelCompiler {
   }
 
   // The kernels of `names` if all are in memory.
-  std::optional<std::vector<sycl::kernel>> lookup(const sycl::context& ctx, const sycl::device& dev,
+  std::optional<std::vector<DeviceKernel>> lookup(const sycl::context& ctx, const sycl::device& dev,
                                                   const std::vector<std::string>& names) const {
     std::lock_guard lock(mutex_);
-    std::vector<sycl::kernel> out;
+    std::vector<DeviceKernel> out;
     for (const auto& name : names) {
       const auto it = kernels_.find(key_of(ctx, dev, name));
       if (it == kernels_.end()) return std::nullopt;
@@ -194,7 +195,7 @@ class KernelCompiler {
     const auto bin = key.empty() ? std::nullopt : native_binary_of(exe, dev, names);
     std::lock_guard lock(mutex_);
     ++builds_;
-    for (const auto& name : names) kernels_.emplace(key_of(ctx, dev, name), exe.ext_oneapi_get_kernel(name));
+    for (const auto& name : names) kernels_.emplace(key_of(ctx, dev, name), DeviceKernel(exe.ext_oneapi_get_kernel(name)));
     if (bin) disk_.store(key, *bin);
   }
 
@@ -226,7 +227,7 @@ class KernelCompiler {
   std::mutex build_mutex_;    // held by the one compile at a time
   std::string include_dir_;
   std::vector<std::pair<std::string, std::string>> headers_;
-  std::map<Key, sycl::kernel> kernels_;
+  std::map<Key, DeviceKernel> kernels_;
   BinaryCache disk_;
   std::size_t builds_ = 0;
   std::size_t binary_loads_ = 0;

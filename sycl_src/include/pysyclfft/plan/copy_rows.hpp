@@ -22,12 +22,12 @@ inline sycl::event copy_rows(sycl::queue& q, Precision p, const void* src, void*
                              const std::vector<sycl::event>& deps) {
   const std::size_t items = std::size_t(c.width * c.rows);
   if (items == 0) return q.ext_oneapi_submit_barrier(deps);
-  const sycl::kernel kernel = KernelCompiler::instance().get(q, kCopyEntryHeader, {copy_rows_kernel_name(p)})[0];
+  const DeviceKernel kernel = KernelCompiler::instance().get(q, kCopyEntryHeader, {copy_rows_kernel_name(p)})[0];
   const std::size_t group = 256;
   return q.submit([&](sycl::handler& h) {
     h.depends_on(deps);
-    set_kernel_args(h, p, src, dst, c.width, c.rows, c.src_pitch, c.dst_pitch);
-    h.parallel_for(sycl::nd_range<1>{(items + group - 1) / group * group, group}, kernel);
+    launch_kernel(h, kernel, sycl::nd_range<1>{(items + group - 1) / group * group, group}, p, src, dst, c.width, c.rows,
+                  c.src_pitch, c.dst_pitch);
   });
 }
 

@@ -40,7 +40,7 @@
 namespace pysyclfft::plan {
 
 // The generic kernel set of one precision, compiled (or loaded) on first use.
-inline std::vector<sycl::kernel> generic_kernels(const sycl::queue& q, Precision p) {
+inline std::vector<DeviceKernel> generic_kernels(const sycl::queue& q, Precision p) {
   return KernelCompiler::instance().get(q, kGenericEntryHeader, generic_kernel_names(p));
 }
 
@@ -60,7 +60,7 @@ class GenericC2CPlan {
       : queue_(std::move(q)), n_(n), precision_(p), bluestein_(stockham_radices(n).empty() && n > 1),
         fft_len_(bluestein_ ? bluestein_length(n) : n), radices_(generic_radices(fft_len_)),
         group_(elementwise_group_size(device_limits(queue_.get_device()))) {
-    const std::vector<sycl::kernel> set = generic_kernels(queue_, p);
+    const std::vector<DeviceKernel> set = generic_kernels(queue_, p);
     for (int r : radices_) kernels_.push_back(set[radix_index(r)]);
     if (p == Precision::f32) upload_tables<float>();
     else upload_tables<double>();
@@ -157,13 +157,13 @@ class GenericC2CPlan {
                                       tw.shift};
     const std::size_t items = std::size_t(nt) * std::size_t(fft_len_ / radix);
     const std::size_t groups = (items + group_ - 1) / group_;
-    const sycl::kernel& k = kernels_[l.stage];
+    const DeviceKernel& k = kernels_[l.stage];
     return queue_.submit([&](sycl::handler& h) {
       h.depends_on(deps);
-      set_generic_stage_args(h, precision_,
-                             {src, table_at(tw.hi), table_at(tw.lo), table_at(l.load_table), table_at(l.store_table), dst},
-                             in_side, out_side, stage, scale);
-      h.parallel_for(sycl::nd_range<1>{groups * group_, group_}, k);
+      launch_generic_stage(
+          h, k, sycl::nd_range<1>{groups * group_, group_}, precision_,
+          {src, table_at(tw.hi), table_at(tw.lo), table_at(l.load_table), table_at(l.store_table), dst}, in_side,
+          out_side, stage, scale);
     });
   }
 
@@ -212,7 +212,7 @@ class GenericC2CPlan {
   std::int64_t fft_len_;
   std::vector<int> radices_;
   std::size_t group_;
-  std::vector<sycl::kernel> kernels_;  // one per stage
+  std::vector<DeviceKernel> kernels_;  // one per stage
   std::vector<std::int64_t> spans_;
   std::vector<Twiddles> twiddles_;
   std::size_t chirp_offset_ = 0, spectrum_offset_ = 0;

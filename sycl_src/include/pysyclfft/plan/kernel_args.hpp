@@ -1,5 +1,6 @@
 // The table of kernel entry points, part 2: the parameter order of each family
-// (as declared in backends/sycl/*.hpp; names and headers: entry_points.hpp).
+// (as declared in backends/sycl/*.hpp; names and headers: entry_points.hpp), and
+// the one launch of every kernel (launch_kernel).
 // Entry points take only pointers and scalars (DPC++'s NVPTX JIT crashes on a
 // struct passed by value): structs are flattened field by field here
 // (flat_fields) and rebuilt in the kernel (backends/sycl/scalar_params.hpp), and
@@ -15,6 +16,7 @@
 #include "../kernels/layout.hpp"
 #include "../kernels/multipass.hpp"
 #include "../kernels/transpose.hpp"
+#include "device_kernel.hpp"
 #include "entry_points.hpp"
 
 namespace pysyclfft::plan {
@@ -59,51 +61,61 @@ template <typename T> auto flat_fields(const kernels::BlockCycles& b) {
   return std::tuple(a, c, d);
 }
 
-// Sets a kernel's arguments, structs flattened and Real scalars in precision p.
-template <typename... A> void set_kernel_args(sycl::handler& h, Precision p, const A&... args) {
-  const auto set = [&](auto real) {
+// Launches kernel `k` over `range` in h's command group with `args`, structs
+// flattened and Real scalars in precision p.
+template <int D, typename... A>
+void launch_kernel(sycl::handler& h, const DeviceKernel& k, const sycl::nd_range<D>& range, Precision p,
+                   const A&... args) {
+  const auto launch = [&](auto real) {
     using T = decltype(real);
-    std::apply([&](const auto&... scalars) { h.set_args(scalars...); }, std::tuple_cat(flat_fields<T>(args)...));
+    k.launch(h, range, std::tuple_cat(flat_fields<T>(args)...));
   };
-  if (p == Precision::f32) set(float{});
-  else set(double{});
+  if (p == Precision::f32) launch(float{});
+  else launch(double{});
 }
 
 // Parameter order of each family.
-inline void set_c2c_args(sycl::handler& h, Precision p, const void* in, void* out, const void* twiddles,
-                         const kernels::BatchLayout& layout, double scale) {
-  set_kernel_args(h, p, in, out, twiddles, layout, Real{scale});
+template <int D>
+inline void launch_c2c(sycl::handler& h, const DeviceKernel& k, const sycl::nd_range<D>& range, Precision p,
+                       const void* in, void* out, const void* twiddles, const kernels::BatchLayout& layout,
+                       double scale) {
+  launch_kernel(h, k, range, p, in, out, twiddles, layout, Real{scale});
 }
 
 struct PassArgs {
   const void *in, *twiddles, *load_table, *store_table, *store_low, *lane_twiddles;
   void *out, *ends;
 };
-inline void set_pass_args(sycl::handler& h, Precision p, const PassArgs& a, const kernels::PassSide& in_side,
-                          const kernels::PassSide& out_side, const kernels::PassGeometry& g, double scale) {
-  set_kernel_args(h, p, a.in, a.out, a.twiddles, a.load_table, a.store_table, a.store_low, a.lane_twiddles, in_side,
-                  out_side, g, Real{scale}, a.ends);
+template <int D>
+inline void launch_pass(sycl::handler& h, const DeviceKernel& k, const sycl::nd_range<D>& range, Precision p,
+                        const PassArgs& a, const kernels::PassSide& in_side, const kernels::PassSide& out_side,
+                        const kernels::PassGeometry& g, double scale) {
+  launch_kernel(h, k, range, p, a.in, a.out, a.twiddles, a.load_table, a.store_table, a.store_low, a.lane_twiddles,
+                in_side, out_side, g, Real{scale}, a.ends);
 }
 
-inline void set_transpose_args(sycl::handler& h, Precision p, void* data, const kernels::PassSide& side,
-                               const kernels::SquareBlocks& blocks) {
-  set_kernel_args(h, p, data, side, blocks);
+template <int D>
+inline void launch_transpose(sycl::handler& h, const DeviceKernel& k, const sycl::nd_range<D>& range, Precision p,
+                             void* data, const kernels::PassSide& side, const kernels::SquareBlocks& blocks) {
+  launch_kernel(h, k, range, p, data, side, blocks);
 }
-inline void set_permute_args(sycl::handler& h, Precision p, void* data, const kernels::PassSide& side,
-                             const kernels::BlockCycles& cycles, const kernels::index_t* starts,
-                             const kernels::index_t* members) {
-  set_kernel_args(h, p, data, side, cycles, starts, members);
+template <int D>
+inline void launch_permute(sycl::handler& h, const DeviceKernel& k, const sycl::nd_range<D>& range, Precision p,
+                           void* data, const kernels::PassSide& side, const kernels::BlockCycles& cycles,
+                           const kernels::index_t* starts, const kernels::index_t* members) {
+  launch_kernel(h, k, range, p, data, side, cycles, starts, members);
 }
 
 struct GenericStageArgs {
   const void *in, *twiddle_hi, *twiddle_lo, *load_table, *store_table;
   void* out;
 };
-inline void set_generic_stage_args(sycl::handler& h, Precision p, const GenericStageArgs& a,
-                                   const kernels::PassSide& in_side, const kernels::PassSide& out_side,
-                                   const kernels::GenericStage& stage, double scale) {
-  set_kernel_args(h, p, a.in, a.out, a.twiddle_hi, a.twiddle_lo, a.load_table, a.store_table, in_side, out_side, stage,
-                  Real{scale});
+template <int D>
+inline void launch_generic_stage(sycl::handler& h, const DeviceKernel& k, const sycl::nd_range<D>& range, Precision p,
+                                 const GenericStageArgs& a, const kernels::PassSide& in_side,
+                                 const kernels::PassSide& out_side, const kernels::GenericStage& stage, double scale) {
+  launch_kernel(h, k, range, p, a.in, a.out, a.twiddle_hi, a.twiddle_lo, a.load_table, a.store_table, in_side, out_side,
+                stage, Real{scale});
 }
 
 // The map scalars of pysyclfft_mapped and pysyclfft_map_load/store: scale, scipy's
@@ -111,15 +123,19 @@ inline void set_generic_stage_args(sycl::handler& h, Precision p, const GenericS
 struct MapArgs {
   double scale, edge_in, edge_out, imag_sign;
 };
-inline void set_mapped_args(sycl::handler& h, Precision p, const void* in, void* out, const void* twiddles,
-                            const void* table, const kernels::BatchLayout& layout, const MapArgs& m) {
-  set_kernel_args(h, p, in, out, twiddles, table, layout, Real{m.scale}, Real{m.edge_in}, Real{m.edge_out},
-                  Real{m.imag_sign});
+template <int D>
+inline void launch_mapped(sycl::handler& h, const DeviceKernel& k, const sycl::nd_range<D>& range, Precision p,
+                          const void* in, void* out, const void* twiddles, const void* table,
+                          const kernels::BatchLayout& layout, const MapArgs& m) {
+  launch_kernel(h, k, range, p, in, out, twiddles, table, layout, Real{m.scale}, Real{m.edge_in}, Real{m.edge_out},
+                Real{m.imag_sign});
 }
-inline void set_map_pass_args(sycl::handler& h, Precision p, const void* in, void* out, const void* table,
-                              const kernels::BatchLayout& layout, const MapArgs& m, std::int64_t fft_length) {
-  set_kernel_args(h, p, in, out, table, layout, Real{m.scale}, Real{m.edge_in}, Real{m.edge_out}, Real{m.imag_sign},
-                  kernels::index_t(fft_length));
+template <int D>
+inline void launch_map_pass(sycl::handler& h, const DeviceKernel& k, const sycl::nd_range<D>& range, Precision p,
+                            const void* in, void* out, const void* table, const kernels::BatchLayout& layout,
+                            const MapArgs& m, std::int64_t fft_length) {
+  launch_kernel(h, k, range, p, in, out, table, layout, Real{m.scale}, Real{m.edge_in}, Real{m.edge_out},
+                Real{m.imag_sign}, kernels::index_t(fft_length));
 }
 
 }  // namespace pysyclfft::plan

@@ -68,8 +68,8 @@ class MapPassPlan {
     const void* table = table_.get();
     return queue_.submit([&](sycl::handler& h) {
       h.depends_on(deps);
-      set_map_pass_args(h, precision_, in, out, table, layout, {scale, edge_in, edge_out, imag_sign}, fft_length_);
-      h.parallel_for(sycl::nd_range<1>{groups * group_, group_}, store ? *store_ : *load_);
+      launch_map_pass(h, store ? *store_ : *load_, sycl::nd_range<1>{groups * group_, group_}, precision_, in, out, table,
+                      layout, {scale, edge_in, edge_out, imag_sign}, fft_length_);
     });
   }
 
@@ -85,7 +85,7 @@ class MapPassPlan {
   Precision precision_;
   int kind_;
   std::int64_t fft_length_;
-  std::optional<sycl::kernel> load_, store_;  // sycl::kernel has no default constructor
+  std::optional<DeviceKernel> load_, store_;  // DeviceKernel has no default constructor
   std::shared_ptr<void> table_;
   std::size_t group_ = 1;
   std::size_t workspace_bytes_ = 0;

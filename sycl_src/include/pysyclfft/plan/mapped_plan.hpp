@@ -109,8 +109,8 @@ class MappedPlan {
     const void* table = table_.get();
     return queue_.submit([&](sycl::handler& h) {
       h.depends_on(deps);
-      set_mapped_args(h, f.precision, in, out, tw, table, layout, {scale, edge_in, edge_out, imag_sign});
-      h.parallel_for(sycl::nd_range<1>{groups * group, group}, *kernel_);
+      launch_mapped(h, *kernel_, sycl::nd_range<1>{groups * group, group}, f.precision, in, out, tw, table, layout,
+                    {scale, edge_in, edge_out, imag_sign});
     });
   }
 
@@ -135,7 +135,7 @@ class MappedPlan {
 
   mutable sycl::queue queue_;  // submit() is not const
   MappedKernelParams params_;
-  std::optional<sycl::kernel> kernel_;  // sycl::kernel has no default constructor
+  std::optional<DeviceKernel> kernel_;  // DeviceKernel has no default constructor
   std::shared_ptr<void> twiddles_, table_;
   std::size_t workspace_bytes_ = 0;
 };

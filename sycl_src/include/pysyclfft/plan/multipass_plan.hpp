@@ -181,7 +181,7 @@ class MultipassPlan {
   };
   struct Launch {
     LaunchSpec spec;
-    sycl::kernel kernel;
+    DeviceKernel kernel;
   };
 
   static std::string step_kernel_name(Step step, Precision p) {
@@ -353,7 +353,7 @@ class MultipassPlan {
     for (const auto& s : specs)
       names.push_back(s.step == Step::pass ? pass_kernel_name(passes_[s.pass].k, s.sign, algorithm_ == Algorithm::rader)
                                            : step_kernel_name(s.step, precision_));
-    const std::vector<sycl::kernel> kernels = KernelCompiler::instance().get(queue_, kPassEntryHeader, names);
+    const std::vector<DeviceKernel> kernels = KernelCompiler::instance().get(queue_, kPassEntryHeader, names);
     const std::size_t per_direction = specs.size() / 2;
     for (std::size_t i = 0; i < specs.size(); ++i)
       launches_[i / per_direction].push_back(Launch{specs[i], kernels[i]});
@@ -384,16 +384,16 @@ class MultipassPlan {
       if (l.spec.step == Step::transpose) {
         kernels::SquareBlocks sq = transpose_.square;
         sq.count = nt;
-        set_transpose_args(h, precision_, out, data, sq);
         const std::size_t group = kTransposeTile * kTransposeTile;
-        h.parallel_for(sycl::nd_range<1>{std::size_t(nt * sq.blocks * sq.tiles * sq.tiles) * group, group}, l.kernel);
+        launch_transpose(h, l.kernel, sycl::nd_range<1>{std::size_t(nt * sq.blocks * sq.tiles * sq.tiles) * group, group},
+                         precision_, out, data, sq);
       } else {
         kernels::BlockCycles c = transpose_.cycles;
         c.count = nt;
         const auto* starts = static_cast<const index_t*>(cycle_table_.get());
-        set_permute_args(h, precision_, out, data, c, starts, starts + transpose_.starts.size());
         const std::size_t group = 64, items = std::size_t(nt * c.cycles * c.block_len);
-        h.parallel_for(sycl::nd_range<1>{(items + group - 1) / group * group, group}, l.kernel);
+        launch_permute(h, l.kernel, sycl::nd_range<1>{(items + group - 1) / group * group, group}, precision_, out, data,
+                       c, starts, starts + transpose_.starts.size());
       }
     });
   }
@@ -432,9 +432,8 @@ class MultipassPlan {
                                         : sycl::nd_range<2>{{groups * teams, members}, {teams, members}};
     return queue_.submit([&](sycl::handler& h) {
       h.depends_on(deps);
-      set_pass_args(h, precision_, {src_ptr, twiddles, load_table, store_table, store_low, lane_twiddles, dst_ptr, ends},
-                    src, dst, g, scale);
-      h.parallel_for(range, l.kernel);
+      launch_pass(h, l.kernel, range, precision_,
+                  {src_ptr, twiddles, load_table, store_table, store_low, lane_twiddles, dst_ptr, ends}, src, dst, g, scale);
     });
   }
 

@@ -1,0 +1,78 @@
+// The few CUDA driver calls behind our binary cache on CUDA devices: loading the
+// PTX a build produced (cuModuleLoadData) and launching its functions on a SYCL
+// queue's native stream. The functions come from the libcuda.so.1 that the SYCL
+// runtime's CUDA adapter has already loaded (dlopen), so the extension links no
+// CUDA library and runs where there is none.
+#pragma once
+#include <sycl/sycl.hpp>
+
+#include <dlfcn.h>
+
+#include <stdexcept>
+#include <string>
+
+namespace pysyclfft::plan {
+
+// A launch's grid and block, CUDA's x first: SYCL's last dimension is CUDA's x
+// (the CUDA adapter maps them so, and the kernels' index queries assume it).
+struct CudaGrid {
+  unsigned grid[3] = {1, 1, 1}, block[3] = {1, 1, 1};
+};
+template <int D> CudaGrid cuda_grid(const sycl::nd_range<D>& range) {
+  CudaGrid g;
+  for (int i = 0; i < D; ++i) {
+    g.block[D - 1 - i] = unsigned(range.get_local_range()[i]);
+    g.grid[D - 1 - i] = unsigned(range.get_global_range()[i] / range.get_local_range()[i]);
+  }
+  return g;
+}
+
+class CudaDriver {
+ public:
+  using Result = int;  // CUresult: 0 is CUDA_SUCCESS
+  Result (*module_load_data)(void** module, const void* image) = nullptr;
+  Result (*module_unload)(void* module) = nullptr;
+  Result (*module_get_function)(void** function, void* module, const char* name) = nullptr;
+  Result (*launch_kernel)(void* function, unsigned gx, unsigned gy, unsigned gz, unsigned bx, unsigned by,
+                          unsigned bz, unsigned shared_bytes, void* stream, void** params, void** extra) = nullptr;
+  Result (*ctx_push_current)(void* context) = nullptr;
+  Result (*ctx_pop_current)(void** context) = nullptr;
+
+  bool usable() const {
+    return module_load_data && module_unload && module_get_function && launch_kernel && ctx_push_current &&
+           ctx_pop_current;
+  }
+  static const CudaDriver& get() {
+    static const CudaDriver driver = load();
+    return driver;
+  }
+
+ private:
+  static CudaDriver load() {
+    CudaDriver d;
+    void* lib = dlopen("libcuda.so.1", RTLD_LAZY | RTLD_LOCAL | RTLD_NOLOAD);  // only if the adapter loaded it
+    if (!lib) return d;
+    auto sym = [&](auto& fn, const char* name) { fn = reinterpret_cast<std::decay_t<decltype(fn)>>(dlsym(lib, name)); };
+    sym(d.module_load_data, "cuModuleLoadData");
+    sym(d.module_unload, "cuModuleUnload");
+    sym(d.module_get_function, "cuModuleGetFunction");
+    sym(d.launch_kernel, "cuLaunchKernel");
+    sym(d.ctx_push_current, "cuCtxPushCurrent_v2");
+    sym(d.ctx_pop_current, "cuCtxPopCurrent_v2");
+    return d;
+  }
+};
+
+// A kernel function of a module loaded from our binary cache (the module stays
+// loaded for the process: kernels outlive their plans, as OpenCL's do).
+struct CudaFunction {
+  void* function;
+
+  void launch(const CudaGrid& g, void* stream, void** params) const {
+    const auto status = CudaDriver::get().launch_kernel(function, g.grid[0], g.grid[1], g.grid[2], g.block[0],
+                                                        g.block[1], g.block[2], 0, stream, params, nullptr);
+    if (status != 0) throw std::runtime_error("pysyclfft: cuLaunchKernel failed with CUDA error " + std::to_string(status));
+  }
+};
+
+}  // namespace pysyclfft::plan
