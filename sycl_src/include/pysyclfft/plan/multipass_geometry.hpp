@@ -106,8 +106,8 @@ inline std::int64_t max_launch_transforms(const std::vector<MultipassPass>& pass
 struct MultipassGeometry {
   std::int64_t fft_len = 0;  // the product of the pass lengths
   std::vector<MultipassPass> passes;
-  bool in_place = false;         // memory-minimal: two passes in place, then `transpose`
-  InPlaceTranspose transpose;    // in-place plans only
+  bool in_place = false;               // memory-minimal: two passes in place, then `transpose`
+  InPlaceTranspose transpose;          // in-place plans only
   std::int64_t launch_transforms = 1;  // transforms per piece of the batch (launch_pieces)
 
   std::string factors() const {
@@ -116,21 +116,27 @@ struct MultipassGeometry {
     return s;
   }
 
-  // "; pass 1: ..." for every pass, then the in-place transpose.
+  // For the plan's describe(): every pass, then the in-place transpose.
   std::string describe() const {
     std::string s;
-    for (std::size_t i = 0; i < passes.size(); ++i) {
-      const MultipassPass& ps = passes[i];
-      s += concat("; pass ", i + 1, ": ", ps.k.n, "-point single work-group Stockham (radices");
-      for (int r : ps.k.radices) s += concat(" ", r);
-      s += concat(") over ", ps.geometry.d0_count * ps.geometry.d1_count, " lines of stride ", ps.geometry.in.si);
-      if (ps.k.interleave > 1) s += concat(", ", ps.k.interleave, " lines per work-group in SIMD lanes");
-      if (ps.twiddle_len) s += concat(", twiddles W_", ps.twiddle_len, " fused into its stores");
-    }
-    if (!in_place) return s;
-    s += concat("; in-place transpose ", passes[0].k.n, " x ", passes[1].k.n, ": ", transpose.square.blocks, " square ",
-                transpose.square.n, " x ", transpose.square.n, " block(s) by ", kTransposeTile, " x ", kTransposeTile,
-                " tile pairs in local memory");
+    for (std::size_t i = 0; i < passes.size(); ++i) s += describe_pass(i);
+    return in_place ? s + describe_transpose() : s;
+  }
+
+  std::string describe_pass(std::size_t i) const {
+    const MultipassPass& ps = passes[i];
+    std::string s = concat("; pass ", i + 1, ": ", ps.k.n, "-point single work-group Stockham (radices");
+    for (int r : ps.k.radices) s += concat(" ", r);
+    s += concat(") over ", ps.geometry.d0_count * ps.geometry.d1_count, " lines of stride ", ps.geometry.in.si);
+    if (ps.k.interleave > 1) s += concat(", ", ps.k.interleave, " lines per work-group in SIMD lanes");
+    if (ps.twiddle_len) s += concat(", twiddles W_", ps.twiddle_len, " fused into its stores");
+    return s;
+  }
+
+  std::string describe_transpose() const {
+    std::string s = concat("; in-place transpose ", passes[0].k.n, " x ", passes[1].k.n, ": ", transpose.square.blocks,
+                           " square ", transpose.square.n, " x ", transpose.square.n, " block(s) by ", kTransposeTile,
+                           " x ", kTransposeTile, " tile pairs in local memory");
     if (transpose.cycles.cycles)
       s += concat(", then ", transpose.cycles.cycles, " cycles of ", transpose.cycles.block_len, "-element blocks");
     return s;

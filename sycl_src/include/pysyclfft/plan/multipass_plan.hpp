@@ -10,8 +10,9 @@
 //    it): the same two-FFT convolution pipeline at length p-1, with an index
 //    gather fused into the first FFT's loads and a scatter (plus X[0]) into the
 //    second FFT's stores (plan/rader_tables.hpp).
-// The passes' lines: multipass_geometry.hpp; the tables: multipass_tables.hpp.
-// Middle passes run in place on the scratch.
+// The plan owns the device buffers and runs the launches; the passes' lines are
+// in multipass_geometry.hpp, the tables in multipass_tables.hpp, the launch
+// sequence in multipass_launches.hpp. Middle passes run in place on the scratch.
 //
 // Scratch holds `chunk` transforms of length L; execute() walks the batch in chunks,
 // so the device memory a plan owns is fixed at plan time (workspace_bytes).
