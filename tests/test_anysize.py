@@ -207,23 +207,28 @@ def test_three_pass_plan_describes_itself():
 
 
 @pytest.mark.parametrize("dtype", DTYPES, ids=dtype_id)
-def test_workspace(dtype):
-    """A four-step plan owns one scratch chunk (the device's chunk of points, or one
-    transform) plus O(sqrt N) tables; a Bluestein plan two chunks of its padded
-    length plus the chirp and its spectrum."""
+def test_workspace(rng, dtype):
+    """A four-step plan owns O(sqrt N) tables and, once it has run, scratch for the
+    batch it ran, up to one chunk (the device's chunk of points, or one transform); a
+    Bluestein plan two such buffers of its padded length plus the chirp and its spectrum."""
     q = _arrays.default_queue()
     point = np.dtype(dtype).itemsize
     elements = _core.scratch_chunk_elements(q)  # 2^20 on a CPU, more on a GPU
     n = 2**20
     plan = _core.C2CPlan(q, n, dtype == np.complex128)
     assert "four-step, 1024*1024 in 2 passes" in plan.describe()
-    chunk = max(1, elements // n) * n * point
-    assert chunk < plan.workspace_bytes < chunk + 64 * 1024 * point
+    assert plan.workspace_bytes < 64 * 1024 * point  # tables only until it runs
+    run_in_place(plan, random_complex(rng, (2, n), dtype), 1, True)
+    scratch = min(2, max(1, elements // n)) * n * point
+    assert scratch < plan.workspace_bytes < scratch + 64 * 1024 * point
     n, m = 65539, 3 * 2**16
     plan = _core.C2CPlan(q, n, dtype == np.complex128)
     assert f"Bluestein, chirp convolution of length {m}" in plan.describe()
-    fixed = 2 * (elements // m) * m * point + (n + m) * point
-    assert fixed < plan.workspace_bytes < fixed + 64 * 1024 * point
+    chirp = (n + m) * point
+    for batch in (2, 2 * (elements // m)):  # below the chunk (it grows to the batch), then beyond it
+        run_in_place(plan, random_complex(rng, (batch, n), dtype), 1, True)
+        fixed = 2 * min(batch, elements // m) * m * point + chirp
+        assert fixed < plan.workspace_bytes < fixed + 64 * 1024 * point
 
 
 # ------------------------------------------------------------- memory="minimal"
@@ -258,10 +263,11 @@ def check_minimal_matches_default(rng, n, dtype):
     is_double = dtype == np.complex128
     minimal = _core.C2CPlan(q, n, is_double, memory="minimal")
     default = _core.C2CPlan(q, n, is_double)
-    assert minimal.workspace_bytes < 0.01 * n * np.dtype(dtype).itemsize
-    assert default.workspace_bytes >= n * np.dtype(dtype).itemsize
     x = random_complex(rng, (1, n), dtype)
+    run_in_place(default, x, 1, True)  # its scratch grows to the batch it runs
+    assert default.workspace_bytes >= n * np.dtype(dtype).itemsize
     got = run_in_place(minimal, x, 1, True)
+    assert minimal.workspace_bytes < 0.01 * n * np.dtype(dtype).itemsize
     assert relative_l2(got, np.fft.fft(x.astype(np.complex128))) <= bound(dtype, n)
     # Not bit for bit: on a CPU the default plan runs column groups with lane
     # twiddles (docs/multipass.md), the minimal plan teams with two-level twiddles.

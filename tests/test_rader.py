@@ -123,15 +123,21 @@ def test_batch_over_scratch_chunks(rng):
 
 
 @pytest.mark.parametrize("dtype", DTYPES, ids=dtype_id)
-def test_workspace(dtype):
-    """Two scratch chunks of length p-1, the two end values per chunk transform,
-    and the tables (gather, scatter, spectrum and the passes' twiddles)."""
+def test_workspace(rng, dtype):
+    """The tables (gather, scatter, spectrum and the passes' twiddles) and, once the
+    plan has run, two scratch buffers of length p-1 and two end values per transform
+    of the batch it ran, up to one chunk."""
     n, m = 65537, 65536
     point = np.dtype(dtype).itemsize
     plan = _core.C2CPlan(_arrays.default_queue(), n, dtype == np.complex128)
+    tables = m * point + 2 * m * 8
+    assert tables < plan.workspace_bytes < tables + 64 * 1024 * point  # no scratch until it runs
     chunk = _core.scratch_chunk_elements(_arrays.default_queue()) // m  # 2^20 points on a CPU, more on a GPU
-    fixed = 2 * chunk * m * point + 2 * chunk * point + m * point + 2 * m * 8
-    assert fixed < plan.workspace_bytes < fixed + 64 * 1024 * point
+    for batch in (3, 2 * chunk):  # below the chunk (it grows to the batch), then beyond it
+        run_in_place(plan, random_complex(rng, (batch, n), dtype), 1, True)
+        transforms = min(batch, chunk)
+        fixed = 2 * transforms * m * point + 2 * transforms * point + tables
+        assert fixed < plan.workspace_bytes < fixed + 64 * 1024 * point
 
 
 def test_minimal_memory_rejects_rader_lengths():

@@ -17,6 +17,7 @@ complex dtype of a real input's precision, irfft*/hfft the real dtype of a
 complex input's precision (pysyclfft's numpy rules agree on every input the
 standard defines).
 """
+import inspect
 import types
 
 import numpy as np
@@ -51,64 +52,46 @@ def _apply(function, x, **arguments):
     return x.__array_namespace__().asarray(result, device=x.device)
 
 
-def fft(x, /, *, n=None, axis=-1, norm="backward"):
-    """One-dimensional discrete Fourier transform."""
-    return _apply(pysyclfft.fft, x, n=n, axis=axis, norm=norm)
+# The standard's defaults; x is positional-only and every other parameter keyword-only.
+_DEFAULTS = {"n": None, "axis": -1, "s": None, "axes": None, "norm": "backward"}
 
 
-def ifft(x, /, *, n=None, axis=-1, norm="backward"):
-    """One-dimensional inverse discrete Fourier transform."""
-    return _apply(pysyclfft.ifft, x, n=n, axis=axis, norm=norm)
+def _wrapper(name, parameters, doc):
+    """The standard's `name`: pysyclfft's function of that name through _apply,
+    with the standard's signature (`parameters`: the names after x)."""
+    signature = inspect.Signature(
+        [inspect.Parameter("x", inspect.Parameter.POSITIONAL_ONLY)]
+        + [inspect.Parameter(p, inspect.Parameter.KEYWORD_ONLY, default=_DEFAULTS[p]) for p in parameters.split()])
+    function = getattr(pysyclfft, name)
+
+    def wrapper(*args, **kwargs):
+        try:
+            bound = signature.bind(*args, **kwargs)
+        except TypeError as error:  # a positional n, s, axis, ...: named as Python names it
+            raise TypeError(f"{name}() {error}") from None
+        bound.apply_defaults()
+        x = bound.arguments.pop("x")
+        return _apply(function, x, **bound.arguments)
+
+    wrapper.__name__ = wrapper.__qualname__ = name
+    wrapper.__doc__, wrapper.__signature__, wrapper.__module__ = doc, signature, __name__
+    return wrapper
 
 
-def fftn(x, /, *, s=None, axes=None, norm="backward"):
-    """n-dimensional discrete Fourier transform."""
-    return _apply(pysyclfft.fftn, x, s=s, axes=axes, norm=norm)
-
-
-def ifftn(x, /, *, s=None, axes=None, norm="backward"):
-    """n-dimensional inverse discrete Fourier transform."""
-    return _apply(pysyclfft.ifftn, x, s=s, axes=axes, norm=norm)
-
-
-def rfft(x, /, *, n=None, axis=-1, norm="backward"):
-    """One-dimensional discrete Fourier transform of real input."""
-    return _apply(pysyclfft.rfft, x, n=n, axis=axis, norm=norm)
-
-
-def irfft(x, /, *, n=None, axis=-1, norm="backward"):
-    """Inverse of rfft: n real points from the half spectrum."""
-    return _apply(pysyclfft.irfft, x, n=n, axis=axis, norm=norm)
-
-
-def rfftn(x, /, *, s=None, axes=None, norm="backward"):
-    """n-dimensional discrete Fourier transform of real input (the last axis real)."""
-    return _apply(pysyclfft.rfftn, x, s=s, axes=axes, norm=norm)
-
-
-def irfftn(x, /, *, s=None, axes=None, norm="backward"):
-    """Inverse of rfftn."""
-    return _apply(pysyclfft.irfftn, x, s=s, axes=axes, norm=norm)
-
-
-def hfft(x, /, *, n=None, axis=-1, norm="backward"):
-    """Transform of a Hermitian-symmetric signal given by its first half: n real points."""
-    return _apply(pysyclfft.hfft, x, n=n, axis=axis, norm=norm)
-
-
-def ihfft(x, /, *, n=None, axis=-1, norm="backward"):
-    """Inverse of hfft."""
-    return _apply(pysyclfft.ihfft, x, n=n, axis=axis, norm=norm)
-
-
-def fftshift(x, /, *, axes=None):
-    """Move the zero-frequency term to the centre."""
-    return _apply(pysyclfft.fftshift, x, axes=axes)
-
-
-def ifftshift(x, /, *, axes=None):
-    """Inverse of fftshift."""
-    return _apply(pysyclfft.ifftshift, x, axes=axes)
+fft = _wrapper("fft", "n axis norm", "One-dimensional discrete Fourier transform.")
+ifft = _wrapper("ifft", "n axis norm", "One-dimensional inverse discrete Fourier transform.")
+fftn = _wrapper("fftn", "s axes norm", "n-dimensional discrete Fourier transform.")
+ifftn = _wrapper("ifftn", "s axes norm", "n-dimensional inverse discrete Fourier transform.")
+rfft = _wrapper("rfft", "n axis norm", "One-dimensional discrete Fourier transform of real input.")
+irfft = _wrapper("irfft", "n axis norm", "Inverse of rfft: n real points from the half spectrum.")
+rfftn = _wrapper("rfftn", "s axes norm",
+                 "n-dimensional discrete Fourier transform of real input (the last axis real).")
+irfftn = _wrapper("irfftn", "s axes norm", "Inverse of rfftn.")
+hfft = _wrapper("hfft", "n axis norm",
+                "Transform of a Hermitian-symmetric signal given by its first half: n real points.")
+ihfft = _wrapper("ihfft", "n axis norm", "Inverse of hfft.")
+fftshift = _wrapper("fftshift", "axes", "Move the zero-frequency term to the centre.")
+ifftshift = _wrapper("ifftshift", "axes", "Inverse of fftshift.")
 
 
 def fftfreq(n, /, *, d=1.0, dtype=None, device=None):

@@ -11,10 +11,13 @@
 #pragma once
 #include <sycl/sycl.hpp>
 
+#include <algorithm>
 #include <cstdint>
+#include <cstdlib>
 #include <memory>
 #include <stdexcept>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "line_layouts.hpp"

@@ -180,7 +180,7 @@ inline C2CKernelParams choose_c2c_kernel(std::int64_t n, Precision p, const Devi
   return k;
 }
 
-// A pass of a multi-pass transform (plan/multipass_plan.hpp): the single-kernel
+// A pass of a multi-pass transform (plan/multipass_geometry.hpp): the single-kernel
 // team for the pass length, several lines per work-group. `columns` > 0: the
 // pass's lines are that many neighbouring columns on at least one side (line d:
 // elements d + i*stride). Such a pass takes `interleave` lines per group whose

@@ -8,9 +8,11 @@
 #pragma once
 #include <sycl/sycl.hpp>
 
-#include <algorithm>
+#include <cstdint>
 #include <memory>
+#include <stdexcept>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "line_plan_cache.hpp"

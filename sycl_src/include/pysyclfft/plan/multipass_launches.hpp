@@ -1,0 +1,90 @@
+// The launch sequence of a multi-pass plan (multipass_plan.hpp): which kernel
+// each launch runs, which buffer it reads and writes, and what its loads and
+// stores fuse; independent of the plan's buffers, so that precompiling a length
+// names the same kernels its plan will get.
+#pragma once
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "../kernels/multipass.hpp"
+#include "algorithm.hpp"
+#include "entry_points.hpp"
+#include "kernel_params.hpp"
+#include "multipass_geometry.hpp"
+
+namespace pysyclfft::plan {
+
+// input/output: the user's arrays (in and out layouts); scratch: the plan's.
+enum class MultipassBuffer { input, output, scratch1, scratch2 };
+enum class MultipassStep { pass, transpose, permute };
+
+struct MultipassLaunch {
+  MultipassStep step;
+  std::size_t pass;
+  int sign, load, store;  // kernels::PassLoad, kernels::PassStore
+  MultipassBuffer src, dst;
+  bool scaled;
+  int rader = 0;  // kernels::RaderEnds flags
+};
+
+// The launches of one forward and then one backward transform, in order (as
+// many of each).
+inline std::vector<MultipassLaunch> multipass_launches(Algorithm a, std::size_t passes, Memory memory) {
+  using Buffer = MultipassBuffer;
+  using Step = MultipassStep;
+  std::vector<MultipassLaunch> out;
+  for (int sign : {-1, +1}) {
+    if (memory == Memory::minimal) {  // columns input -> output, rows and transposes in place
+      out.push_back({Step::pass, 0, sign, kernels::kLoadPlain, kernels::kStoreTwiddle, Buffer::input, Buffer::output, false});
+      out.push_back({Step::pass, 1, sign, kernels::kLoadPlain, kernels::kStorePlain, Buffer::output, Buffer::output, true});
+      out.push_back({Step::transpose, 0, sign, 0, 0, Buffer::output, Buffer::output, false});
+      out.push_back({Step::permute, 0, sign, 0, 0, Buffer::output, Buffer::output, false});
+      continue;
+    }
+    // One FFT of `passes` passes from src to dst; middle passes in place on scratch1.
+    // Rader's first FFT saves x[0] in its first pass and its output 0 in its last.
+    auto fft = [&](int fft_sign, Buffer src, Buffer dst, int first_load, int last_store, bool scaled, bool save_ends) {
+      for (std::size_t p = 0; p < passes; ++p) {
+        const bool first = p == 0, last = p + 1 == passes;
+        const int ends = save_ends ? (first ? kernels::kSaveX0 : 0) | (last ? kernels::kSaveSum : 0) : 0;
+        out.push_back(MultipassLaunch{Step::pass, p, fft_sign, first ? first_load : kernels::kLoadPlain,
+                                      last ? last_store : kernels::kStoreTwiddle, first ? src : Buffer::scratch1,
+                                      last ? dst : Buffer::scratch1, last && scaled, ends});
+      }
+    };
+    if (a == Algorithm::bluestein || a == Algorithm::rader) {
+      const bool rader = a == Algorithm::rader;
+      fft(sign, Buffer::input, Buffer::scratch2, rader ? kernels::kLoadRader : kernels::kLoadChirp,
+          kernels::kStoreSpectrum, false, rader);
+      fft(-sign, Buffer::scratch2, Buffer::output, kernels::kLoadPlain,
+          rader ? kernels::kStoreRader : kernels::kStoreChirp, true, false);
+    } else {
+      fft(sign, Buffer::input, Buffer::output, kernels::kLoadPlain, kernels::kStorePlain, true, false);
+    }
+  }
+  return out;
+}
+
+// The kernel of each launch.
+inline std::vector<std::string> multipass_kernel_names(const std::vector<MultipassLaunch>& launches,
+                                                       const MultipassGeometry& g, Algorithm a, Precision p) {
+  std::vector<std::string> names;
+  for (const MultipassLaunch& l : launches)
+    names.push_back(l.step == MultipassStep::pass      ? pass_kernel_name(g.passes[l.pass].k, l.sign, a == Algorithm::rader)
+                    : l.step == MultipassStep::transpose ? transpose_kernel_name(p)
+                                                         : permute_kernel_name(p));
+  return names;
+}
+
+// For describe(): the tables a convolution's launches fuse into their loads and stores.
+inline std::string fused_tables_summary(Algorithm a) {
+  if (a == Algorithm::bluestein)
+    return "; chirp fused into the first FFT's loads and the second's stores, spectrum into the first's stores";
+  if (a == Algorithm::rader)
+    return "; index gather fused into the first FFT's loads, spectrum into its stores, scatter and X[0] into the "
+           "second's stores";
+  return "";
+}
+
+}  // namespace pysyclfft::plan

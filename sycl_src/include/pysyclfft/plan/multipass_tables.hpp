@@ -1,0 +1,109 @@
+// The tables of a multi-pass plan (multipass_plan.hpp), all in one device
+// allocation of complex<T> entries: per pass its Stockham twiddles and, for a
+// pass that stores twiddled, the two-level table of its W_L (twiddles.hpp: lo:
+// W_L^j, j < 2^shift; hi: W_L^(j*2^shift)) and W_L^(k*lane) for the lanes of a
+// column group; then Bluestein's chirp and spectrum (bluestein_tables.hpp), or
+// Rader's gather and scatter indices and spectrum (rader_tables.hpp).
+#pragma once
+#include <sycl/sycl.hpp>
+
+#include <complex>
+#include <cstdint>
+#include <memory>
+#include <vector>
+
+#include "../kernels/multipass.hpp"
+#include "algorithm.hpp"
+#include "bluestein_tables.hpp"
+#include "device.hpp"
+#include "multipass_geometry.hpp"
+#include "rader_tables.hpp"
+#include "table_cache.hpp"
+#include "table_entries.hpp"
+#include "twiddles.hpp"
+
+namespace pysyclfft::plan {
+
+// Where one pass's tables start, in entries.
+struct PassTables {
+  std::size_t stockham = 0, twiddle_lo = 0, twiddle_hi = 0, twiddle_lanes = 0;
+  int twiddle_shift = 0;  // log2 of the low table's length
+};
+
+struct MultipassTables {
+  std::shared_ptr<void> memory;
+  std::size_t bytes = 0;
+  std::size_t entry_bytes = 0;  // sizeof(std::complex<T>)
+  std::vector<PassTables> passes;
+  std::size_t chirp = 0, spectrum = 0, gather = 0, scatter = 0;  // Bluestein's or Rader's, in entries
+
+  const void* at(std::size_t offset) const { return static_cast<const char*>(memory.get()) + offset * entry_bytes; }
+
+  // The table a pass's loads read: Rader's gather indices, or Bluestein's chirp.
+  const void* load_table(int load) const { return at(load == kernels::kLoadRader ? gather : chirp); }
+
+  // The table a pass's stores read: its W_L (the high level; the low one is
+  // passes[pass].twiddle_lo), the convolution's spectrum, Rader's scatter indices,
+  // or Bluestein's chirp.
+  const void* store_table(int store, std::size_t pass) const {
+    if (store == kernels::kStoreTwiddle) return at(passes[pass].twiddle_hi);
+    if (store == kernels::kStoreSpectrum) return at(spectrum);
+    return at(store == kernels::kStoreRader ? scatter : chirp);
+  }
+};
+
+// Appends the tables of pass `ps` to `table`.
+template <typename T> PassTables append_pass_tables(std::vector<std::complex<T>>& table, const MultipassPass& ps) {
+  PassTables at;
+  at.stockham = table.size();
+  const auto stockham = stockham_twiddles<T>(ps.k.radices);
+  table.insert(table.end(), stockham.begin(), stockham.end());
+  if (!ps.twiddle_len) return at;
+  const std::int64_t L = ps.twiddle_len;
+  const TwoLevelTwiddles two_level = two_level_twiddles(L);
+  at.twiddle_shift = two_level.shift;
+  at.twiddle_lo = table.size();
+  append_rounded(table, two_level.lo);
+  at.twiddle_hi = table.size();
+  append_rounded(table, two_level.hi);
+  if (ps.k.interleave > 1) {  // W_L^(k*lane) for the lanes of a column group
+    std::vector<cld> lanes;
+    for (std::int64_t k = 0; k < ps.k.n; ++k)
+      for (int lane = 0; lane < ps.k.interleave; ++lane) lanes.push_back(root_of_unity(k * lane, L));
+    at.twiddle_lanes = table.size();
+    append_rounded(table, lanes);
+  }
+  return at;
+}
+
+// The tables of the plan for length n with the FFT geometry `g`, copied to the device.
+template <typename T>
+MultipassTables multipass_tables(sycl::queue& q, const MultipassGeometry& g, Algorithm a, std::int64_t n) {
+  MultipassTables t;
+  t.entry_bytes = sizeof(std::complex<T>);
+  std::vector<std::complex<T>> table;
+  for (const MultipassPass& ps : g.passes) t.passes.push_back(append_pass_tables(table, ps));
+  // Bluestein's or Rader's table follows, copied to the device as it comes from
+  // the table cache (tens of MB near 10^6 points: no host copy on the way).
+  TableCache::Held convolution;
+  if (a == Algorithm::bluestein) {
+    t.chirp = table.size();
+    t.spectrum = t.chirp + std::size_t(n);
+    convolution = bluestein_table<T>(n, g.fft_len);
+  }
+  if (a == Algorithm::rader) {
+    t.gather = table.size();
+    t.scatter = t.gather + packed_entries<T>(std::size_t(g.fft_len));
+    t.spectrum = t.scatter + packed_entries<T>(std::size_t(g.fft_len));
+    convolution = rader_table<T>(n);
+  }
+  t.memory = device_copy(q, {bytes_of(table), convolution.bytes}, &t.bytes);
+  return t;
+}
+
+inline MultipassTables multipass_tables(sycl::queue& q, const MultipassGeometry& g, Algorithm a, std::int64_t n,
+                                        Precision p) {
+  return p == Precision::f32 ? multipass_tables<float>(q, g, a, n) : multipass_tables<double>(q, g, a, n);
+}
+
+}  // namespace pysyclfft::plan
