@@ -10,7 +10,7 @@ numpy/scipy rules for s and axes are _args.plan_axes.
 """
 import numpy as np
 
-from . import _args, _arrays, _cuda_arrays, _memory, _transform
+from . import _args, _arrays, _cuda_arrays, _memory, _pool, _transform
 
 KINDS = _transform.KINDS
 MEMORY_MODES = ("auto", "minimal")
@@ -207,7 +207,14 @@ def cached_plan(kind, x, s, axes, norm, in_place=False, memory="auto"):
     cache = config.get_plan_cache()
     plan = cache.get(key)
     if plan is None:
-        plan = Plan(arr, s, axes, kind, norm=norm, in_place=in_place, memory=memory)
+        try:
+            plan = Plan(arr, s, axes, kind, norm=norm, in_place=in_place, memory=memory)
+        except MemoryError:
+            # The device is full: the cached plans' tables and scratch and the memory pool's
+            # idle blocks go (as CuPy's pool frees its cache), then one more try.
+            cache.clear()
+            _pool.pool.clear()
+            plan = Plan(arr, s, axes, kind, norm=norm, in_place=in_place, memory=memory)
         cache.put(key, plan)
     return plan, arr
 

@@ -144,6 +144,52 @@ def test_nd_plans_give_their_line_plans_tables_back():
             _core.force_unfused_maps(False)
 
 
+def test_line_plans_go_with_the_last_plan_that_uses_them():
+    """The 1-D plan cache holds a plan only while an n-D plan uses it: a program that
+    meets many lengths keeps no device tables or scratch for the lengths it dropped."""
+    queue = dpctl.SyclQueue()
+    before = _core.live_device_tables()
+    for n in (48, 60, 72):
+        for kind in (_core.TransformKind.c2c, _core.TransformKind.dct2):
+            plan = _core.NdPlan(queue, [4, n], [1], [n], True, 1.0, 1.0, kind=kind)
+            assert _core.live_device_tables() > before
+            del plan
+            assert _core.live_device_tables() == before
+
+
+def test_plan_out_of_memory_frees_cached_plans_and_retries(monkeypatch):
+    """A plan that finds the device full gets the cached plans' memory and the pool's
+    idle blocks back and is tried once more; a second failure is the caller's MemoryError."""
+    from pysyclfft import _plan
+
+    config.clear_plan_cache()
+    pysyclfft.fft(np.ones(64, np.complex64))
+    cache = config.get_plan_cache()
+    assert len(cache) == 1
+    real_plan, attempts = _plan.Plan, []
+
+    def full_once(*args, **kwargs):
+        attempts.append(len(cache))
+        if len(attempts) == 1:
+            raise MemoryError("device full")
+        return real_plan(*args, **kwargs)
+
+    monkeypatch.setattr(_plan, "Plan", full_once)
+    x = np.random.default_rng(4).standard_normal(96) + 1j
+    assert rel_l2(pysyclfft.fft(x), np.fft.fft(x)) < 8 * EPS64 * 7
+    assert attempts == [1, 0]  # the second try found the cache emptied
+    assert len(cache) == 1
+
+    def always_full(*args, **kwargs):
+        raise MemoryError("device full")
+
+    monkeypatch.setattr(_plan, "Plan", always_full)
+    with pytest.raises(MemoryError, match="building the plan"):
+        pysyclfft.fft(np.ones(80, np.complex64))
+    monkeypatch.undo()
+    check_still_usable()
+
+
 def test_plan_cache_churn_does_not_leak():
     shapes = [(r, n) for r in (1, 2, 3) for n in (16, 32, 48)]
     arrays = [np.ones(s, np.complex64) for s in shapes]

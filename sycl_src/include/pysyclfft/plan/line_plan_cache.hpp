@@ -1,11 +1,18 @@
 // The process-wide cache of 1-D plans (complex, and real/trigonometric maps),
 // shared by every n-D plan (NdPlan, hence dft.hpp and Python). A plan holds its queue, compiled kernels and device
 // tables and is immutable once built, so sharing it across threads is safe.
+// The cache holds plans only while some n-D plan uses them (weak references): a
+// line plan's device memory (tables, and scratch of up to one chunk of transforms,
+// hundreds of MB on a large GPU) goes with the last plan that uses it, so a
+// program that meets many lengths holds the memory of the plans it keeps (e.g.
+// Python's plan cache of 16) and no more. Planning a length again costs its table
+// upload: kernels stay in memory and host tables in the table cache.
 #pragma once
 #include <sycl/sycl.hpp>
 
 #include <cstdint>
 #include <functional>
+#include <iterator>
 #include <memory>
 #include <mutex>
 #include <unordered_map>
@@ -62,21 +69,27 @@ class LinePlanCache {
       return h;
     }
   };
+  template <class Plan> using Map = std::unordered_map<Key, std::weak_ptr<const Plan>, KeyHash>;
+
   template <class Plan, class Build>
-  std::shared_ptr<const Plan> cached(std::unordered_map<Key, std::shared_ptr<const Plan>, KeyHash>& cache,
-                                     const Key& key, const Build& build) {
+  std::shared_ptr<const Plan> cached(Map<Plan>& cache, const Key& key, const Build& build) {
     {
       std::lock_guard<std::mutex> lock(mutex_);
-      if (auto it = cache.find(key); it != cache.end()) return it->second;
+      if (auto it = cache.find(key); it != cache.end())
+        if (auto plan = it->second.lock()) return plan;
     }
-    auto built = build();  // outside the lock: it may compile
+    std::shared_ptr<const Plan> built = build();  // outside the lock: it may compile
     std::lock_guard<std::mutex> lock(mutex_);
-    return cache.emplace(key, std::move(built)).first->second;  // a concurrent builder's plan wins
+    if (auto it = cache.find(key); it != cache.end())
+      if (auto plan = it->second.lock()) return plan;  // a concurrent builder's plan wins
+    for (auto it = cache.begin(); it != cache.end();) it = it->second.expired() ? cache.erase(it) : std::next(it);
+    cache[key] = built;
+    return built;
   }
 
   std::mutex mutex_;
-  std::unordered_map<Key, std::shared_ptr<const AnyC2CPlan>, KeyHash> c2c_;
-  std::unordered_map<Key, std::shared_ptr<const RealLinePlan>, KeyHash> real_;
+  Map<AnyC2CPlan> c2c_;
+  Map<RealLinePlan> real_;
 };
 
 }  // namespace pysyclfft::plan
