@@ -153,7 +153,8 @@ def merge(runs):
                 elif cell["status"] == "ok":
                     fastest = cell if cell["ms"] < old["ms"] else old
                     mine["results"][p] = {**fastest, "err": max(old["err"], cell["err"])}
-        merged["plantime"].update(run["plantime"])
+        for precision, t in run["plantime"].items():  # runs of other kinds (e.g. split over device calls) add up
+            merged["plantime"].setdefault(precision, copy.deepcopy(t))["kinds"].update(t["kinds"])
         for p, v in run["peers"].items():  # a peer skipped in one run but measured in another gets its column
             if merged["peers"].get(p, v)["skipped"] or p not in merged["peers"]:
                 merged["peers"][p] = v
@@ -192,9 +193,10 @@ def measure_run(args, argv=None):
                    else plantime.random_lengths(3 if args.quick else args.plan_lengths))
         kinds = plantime.KINDS if args.plan_kinds == "all" else tuple(args.plan_kinds.split(","))
         for precision in PRECISIONS[args.dtype or "single"]:
-            run["plantime"][precision] = plantime.first_call_times(kinds, lengths, precision,
-                                                                   lambda line: print(line, file=sys.stderr))
-            harness_common.save(run, args.json)
+            for kind in kinds:  # saved after each kind: a run cut short keeps what it measured
+                t = plantime.first_call_times((kind,), lengths, precision, lambda line: print(line, file=sys.stderr))
+                run["plantime"].setdefault(precision, t)["kinds"].update(t["kinds"])
+                harness_common.save(run, args.json)
     if "workloads" in args.suites:
         run["workloads"] = workloads.measure_all(names, args.quick)
     run["meta"].update(end_utc=_now("%H:%M"), load_after=_load())

@@ -137,8 +137,9 @@ def _probe(kind, lengths, precision, cache_dir, python=None):
         package_parent = os.path.dirname(os.path.dirname(os.path.abspath(pysyclfft.__file__)))  # checkout or site-packages
         env["PYTHONPATH"] = os.pathsep.join(p for p in (package_parent, env.get("PYTHONPATH", "")) if p)
     load_before = os.getloadavg()
+    # cwd: the cache directory, so that a checkout's source folder never shadows the installed package.
     proc = subprocess.run([python or sys.executable, "-c", _PROBE, kind, json.dumps(lengths), precision], env=env,
-                          capture_output=True, text=True)
+                          capture_output=True, text=True, cwd=cache_dir)
     if proc.returncode != 0:
         return {"error": proc.stderr.strip().splitlines()[-1:], "load": [load_before, os.getloadavg()]}
     out = json.loads(proc.stdout.split("RESULT")[1])
