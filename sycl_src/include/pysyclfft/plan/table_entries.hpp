@@ -1,5 +1,5 @@
-// How host-computed values become device table entries: long-double values
-// rounded once to the plan's precision, and indices packed into whole entries
+// How host-computed values become device table entries: long-double (or, for
+// float tables, double) values rounded once to the plan's precision, and indices packed into whole entries
 // (a plan keeps all its tables in one allocation of complex<T>).
 #pragma once
 #include <complex>
@@ -11,8 +11,8 @@
 
 namespace pysyclfft::plan {
 
-template <typename T>
-void append_rounded(std::vector<std::complex<T>>& table, const std::vector<std::complex<long double>>& values) {
+template <typename T, typename R>
+void append_rounded(std::vector<std::complex<T>>& table, const std::vector<std::complex<R>>& values) {
   for (const auto& v : values) table.emplace_back(static_cast<T>(v.real()), static_cast<T>(v.imag()));
 }
 
