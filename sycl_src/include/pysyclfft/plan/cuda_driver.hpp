@@ -1,12 +1,13 @@
 // The few CUDA driver calls behind our binary cache on CUDA devices: loading the
 // PTX a build produced (cuModuleLoadData) and launching its functions on a SYCL
-// queue's native stream. The functions come from the libcuda.so.1 that the SYCL
-// runtime's CUDA adapter has already loaded (dlopen), so the extension links no
-// CUDA library and runs where there is none.
+// queue's native stream, from the libcuda.so.1 that the SYCL runtime's CUDA
+// adapter has already loaded (driver_symbols.hpp).
 #pragma once
 #include <sycl/sycl.hpp>
 
 #include <dlfcn.h>
+
+#include "driver_symbols.hpp"
 
 #include <stdexcept>
 #include <string>
@@ -52,13 +53,9 @@ class CudaDriver {
     CudaDriver d;
     void* lib = dlopen("libcuda.so.1", RTLD_LAZY | RTLD_LOCAL | RTLD_NOLOAD);  // only if the adapter loaded it
     if (!lib) return d;
-    auto sym = [&](auto& fn, const char* name) { fn = reinterpret_cast<std::decay_t<decltype(fn)>>(dlsym(lib, name)); };
-    sym(d.module_load_data, "cuModuleLoadData");
-    sym(d.module_unload, "cuModuleUnload");
-    sym(d.module_get_function, "cuModuleGetFunction");
-    sym(d.launch_kernel, "cuLaunchKernel");
-    sym(d.ctx_push_current, "cuCtxPushCurrent_v2");
-    sym(d.ctx_pop_current, "cuCtxPopCurrent_v2");
+    bind_symbols(lib, d.module_load_data, "cuModuleLoadData", d.module_unload, "cuModuleUnload",
+                 d.module_get_function, "cuModuleGetFunction", d.launch_kernel, "cuLaunchKernel",
+                 d.ctx_push_current, "cuCtxPushCurrent_v2", d.ctx_pop_current, "cuCtxPopCurrent_v2");
     return d;
   }
 };

@@ -14,6 +14,7 @@
 #include <string>
 #include <vector>
 
+#include "driver_symbols.hpp"
 #include "native_binary_format.hpp"
 
 namespace pysyclfft::plan::opencl_binary {
@@ -45,15 +46,10 @@ struct OpenCL {
     OpenCL cl;
     void* lib = dlopen("libOpenCL.so.1", RTLD_LAZY | RTLD_LOCAL);  // never closed: kernels outlive callers
     if (!lib) return cl;
-    auto sym = [&](auto& fn, const char* name) { fn = reinterpret_cast<std::decay_t<decltype(fn)>>(dlsym(lib, name)); };
-    sym(cl.get_program_info, "clGetProgramInfo");
-    sym(cl.get_kernel_info, "clGetKernelInfo");
-    sym(cl.create_program_with_binary, "clCreateProgramWithBinary");
-    sym(cl.build_program, "clBuildProgram");
-    sym(cl.create_kernel, "clCreateKernel");
-    sym(cl.release_kernel, "clReleaseKernel");
-    sym(cl.release_program, "clReleaseProgram");
-    sym(cl.release_context, "clReleaseContext");
+    bind_symbols(lib, cl.get_program_info, "clGetProgramInfo", cl.get_kernel_info, "clGetKernelInfo",
+                 cl.create_program_with_binary, "clCreateProgramWithBinary", cl.build_program, "clBuildProgram",
+                 cl.create_kernel, "clCreateKernel", cl.release_kernel, "clReleaseKernel", cl.release_program,
+                 "clReleaseProgram", cl.release_context, "clReleaseContext");
     return cl;
   }
 };
