@@ -5,12 +5,10 @@
 #pragma once
 #include <sycl/sycl.hpp>
 
-#include <dlfcn.h>
-
-#include "driver_symbols.hpp"
-
 #include <stdexcept>
 #include <string>
+
+#include "driver_symbols.hpp"
 
 namespace pysyclfft::plan {
 
@@ -38,25 +36,18 @@ class CudaDriver {
                           unsigned bz, unsigned shared_bytes, void* stream, void** params, void** extra) = nullptr;
   Result (*ctx_push_current)(void* context) = nullptr;
   Result (*ctx_pop_current)(void** context) = nullptr;
+  bool usable = false;  // every function above found
 
-  bool usable() const {
-    return module_load_data && module_unload && module_get_function && launch_kernel && ctx_push_current &&
-           ctx_pop_current;
-  }
   static const CudaDriver& get() {
-    static const CudaDriver driver = load();
+    static const CudaDriver driver = [] {
+      CudaDriver d;
+      d.usable = open_driver("libcuda.so.1", RTLD_LAZY | RTLD_LOCAL | RTLD_NOLOAD,  // only if the adapter loaded it
+                             d.module_load_data, "cuModuleLoadData", d.module_unload, "cuModuleUnload",
+                             d.module_get_function, "cuModuleGetFunction", d.launch_kernel, "cuLaunchKernel",
+                             d.ctx_push_current, "cuCtxPushCurrent_v2", d.ctx_pop_current, "cuCtxPopCurrent_v2");
+      return d;
+    }();
     return driver;
-  }
-
- private:
-  static CudaDriver load() {
-    CudaDriver d;
-    void* lib = dlopen("libcuda.so.1", RTLD_LAZY | RTLD_LOCAL | RTLD_NOLOAD);  // only if the adapter loaded it
-    if (!lib) return d;
-    bind_symbols(lib, d.module_load_data, "cuModuleLoadData", d.module_unload, "cuModuleUnload",
-                 d.module_get_function, "cuModuleGetFunction", d.launch_kernel, "cuLaunchKernel",
-                 d.ctx_push_current, "cuCtxPushCurrent_v2", d.ctx_pop_current, "cuCtxPopCurrent_v2");
-    return d;
   }
 };
 

@@ -18,7 +18,7 @@
 namespace pysyclfft::plan::cuda_binary {
 
 inline bool supported(const sycl::device& dev) {
-  return dev.get_backend() == sycl::backend::ext_oneapi_cuda && CudaDriver::get().usable();
+  return dev.get_backend() == sycl::backend::ext_oneapi_cuda && CudaDriver::get().usable;
 }
 
 // The PTX of `exe` (built with `names` registered), or nothing when a kernel is

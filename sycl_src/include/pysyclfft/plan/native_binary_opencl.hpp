@@ -1,12 +1,10 @@
 // Device binaries of built kernel bundles on OpenCL devices, and kernels made
 // back from them (clGetProgramInfo(CL_PROGRAM_BINARIES) / clCreateProgramWithBinary).
 // The OpenCL entry points come from the ICD loader the SYCL runtime has already
-// loaded (dlopen of libOpenCL.so.1), so the extension does not link OpenCL.
+// loaded (driver_symbols.hpp), so the extension does not link OpenCL.
 #pragma once
 #include <sycl/sycl.hpp>
 #include <sycl/backend/opencl.hpp>
-
-#include <dlfcn.h>
 
 #include <algorithm>
 #include <cstdint>
@@ -31,25 +29,18 @@ struct OpenCL {
   decltype(&clReleaseKernel) release_kernel = nullptr;
   decltype(&clReleaseProgram) release_program = nullptr;
   decltype(&clReleaseContext) release_context = nullptr;
+  bool usable = false;  // every function above found
 
-  bool usable() const {
-    return get_program_info && get_kernel_info && create_program_with_binary && build_program && create_kernel && release_kernel &&
-           release_program && release_context;
-  }
   static const OpenCL& get() {
-    static const OpenCL cl = load();
-    return cl;
-  }
-
- private:
-  static OpenCL load() {
-    OpenCL cl;
-    void* lib = dlopen("libOpenCL.so.1", RTLD_LAZY | RTLD_LOCAL);  // never closed: kernels outlive callers
-    if (!lib) return cl;
-    bind_symbols(lib, cl.get_program_info, "clGetProgramInfo", cl.get_kernel_info, "clGetKernelInfo",
-                 cl.create_program_with_binary, "clCreateProgramWithBinary", cl.build_program, "clBuildProgram",
-                 cl.create_kernel, "clCreateKernel", cl.release_kernel, "clReleaseKernel", cl.release_program,
-                 "clReleaseProgram", cl.release_context, "clReleaseContext");
+    static const OpenCL cl = [] {
+      OpenCL c;
+      c.usable = open_driver("libOpenCL.so.1", RTLD_LAZY | RTLD_LOCAL, c.get_program_info, "clGetProgramInfo",
+                             c.get_kernel_info, "clGetKernelInfo", c.create_program_with_binary,
+                             "clCreateProgramWithBinary", c.build_program, "clBuildProgram", c.create_kernel,
+                             "clCreateKernel", c.release_kernel, "clReleaseKernel", c.release_program,
+                             "clReleaseProgram", c.release_context, "clReleaseContext");
+      return c;
+    }();
     return cl;
   }
 };
@@ -57,7 +48,7 @@ struct OpenCL {
 }  // namespace detail
 
 inline bool supported(const sycl::device& dev) {
-  return dev.get_backend() == sycl::backend::opencl && detail::OpenCL::get().usable();
+  return dev.get_backend() == sycl::backend::opencl && detail::OpenCL::get().usable;
 }
 
 namespace detail {
