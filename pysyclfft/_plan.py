@@ -207,14 +207,15 @@ def cached_plan(kind, x, s, axes, norm, in_place=False, memory="auto"):
     cache = config.get_plan_cache()
     plan = cache.get(key)
     if plan is None:
+        build = lambda: Plan(arr, s, axes, kind, norm=norm, in_place=in_place, memory=memory)  # noqa: E731
         try:
-            plan = Plan(arr, s, axes, kind, norm=norm, in_place=in_place, memory=memory)
+            plan = build()
         except MemoryError:
             # The device is full: the cached plans' tables and scratch and the memory pool's
             # idle blocks go (as CuPy's pool frees its cache), then one more try.
             cache.clear()
             _pool.pool.clear()
-            plan = Plan(arr, s, axes, kind, norm=norm, in_place=in_place, memory=memory)
+            plan = build()
         cache.put(key, plan)
     return plan, arr
 

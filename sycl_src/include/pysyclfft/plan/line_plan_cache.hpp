@@ -71,17 +71,21 @@ class LinePlanCache {
   };
   template <class Plan> using Map = std::unordered_map<Key, std::weak_ptr<const Plan>, KeyHash>;
 
+  // The plan of `key` if some n-D plan still uses it (mutex_ held).
+  template <class Plan> static std::shared_ptr<const Plan> alive(const Map<Plan>& cache, const Key& key) {
+    const auto it = cache.find(key);
+    return it == cache.end() ? nullptr : it->second.lock();
+  }
+
   template <class Plan, class Build>
   std::shared_ptr<const Plan> cached(Map<Plan>& cache, const Key& key, const Build& build) {
     {
       std::lock_guard<std::mutex> lock(mutex_);
-      if (auto it = cache.find(key); it != cache.end())
-        if (auto plan = it->second.lock()) return plan;
+      if (auto plan = alive(cache, key)) return plan;
     }
     std::shared_ptr<const Plan> built = build();  // outside the lock: it may compile
     std::lock_guard<std::mutex> lock(mutex_);
-    if (auto it = cache.find(key); it != cache.end())
-      if (auto plan = it->second.lock()) return plan;  // a concurrent builder's plan wins
+    if (auto plan = alive(cache, key)) return plan;  // a concurrent builder's plan wins
     for (auto it = cache.begin(); it != cache.end();) it = it->second.expired() ? cache.erase(it) : std::next(it);
     cache[key] = built;
     return built;

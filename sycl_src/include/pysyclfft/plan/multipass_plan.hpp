@@ -101,10 +101,7 @@ class MultipassPlan {
 
   std::int64_t length() const { return n_; }
   const sycl::queue& queue() const { return queue_; }
-  std::size_t workspace_bytes() const {
-    std::lock_guard lock(mutex_);
-    return tables_.bytes + cycle_bytes_ + scratch_.bytes();
-  }
+  std::size_t workspace_bytes() const { return workspace_bytes(locked_scratch()); }
 
   std::string describe() const {
     return concat("c2c n=", n_, " ", real_name(precision_), ": ", algorithm_summary(), geometry_.describe(),
@@ -141,11 +138,12 @@ class MultipassPlan {
     return concat("four-step, ", factors, " in ", passes, " passes",
                   (memory_ == Memory::minimal ? " in place (memory=minimal)" : ""));
   }
+  std::size_t workspace_bytes(const Scratch& scratch) const { return tables_.bytes + cycle_bytes_ + scratch.bytes(); }
   std::string workspace_summary() const {
+    const Scratch now = locked_scratch();  // one snapshot: an execution may grow the scratch meanwhile
     if (memory_ == Memory::minimal)
-      return concat("; workspace ", workspace_bytes(), " B (tables and cycles only, no scratch)");
-    const Scratch now = locked_scratch();
-    std::string s = concat("; workspace ", workspace_bytes(), " B (", tables_.bytes, " B tables, ", now.count, " x ",
+      return concat("; workspace ", workspace_bytes(now), " B (tables and cycles only, no scratch)");
+    std::string s = concat("; workspace ", workspace_bytes(now), " B (", tables_.bytes, " B tables, ", now.count, " x ",
                            now.buffer_bytes, " B scratch for ", now.transforms, " of at most ", chunk_,
                            " transform(s) per chunk");
     if (now.ends_bytes) s += concat(", ", now.ends_bytes, " B of Rader's end values");
