@@ -181,8 +181,8 @@ def test_forced_pass_shapes(rng, n, dtype):
 
 
 def test_forced_shapes_cover_column_groups():
-    """A pass over neighbouring columns runs a group of them in SIMD lanes (on the
-    CPU 16, 8 or 4 lines, a divisor of the column count) or, when no such divisor
+    """A pass over neighbouring columns runs a group of them interleaved (on the
+    CPU in SIMD lanes: 16, 8 or 4 lines, a divisor of the column count) or, when no such divisor
     exists, its lines by teams; that holds for the twiddled passes (all but the
     last) and the last pass (rows in, columns out). FORCED must exercise each
     (test_forced_pass_shapes checks their values, strided and contiguous)."""
@@ -193,7 +193,7 @@ def test_forced_shapes_cover_column_groups():
     for n in FORCED:
         passes = _core.C2CPlan(q, n, False, max_pass_length=MAX_PASS).describe().split("; pass ")[1:]
         for part in passes:
-            lanes = part.split(" lines per work-group in SIMD lanes")[0].rsplit(" ", 1)[1] if "SIMD" in part else "teams"
+            lanes = part.split(" neighbouring lines per")[0].rsplit(" ", 1)[1] if "interleaved" in part else "teams"
             found.add(("twiddled" if "twiddles W_" in part else "last", lanes))
     assert {("twiddled", k) for k in ("16", "8", "4", "teams")} <= found
     assert {("last", k) for k in ("16", "8", "teams")} <= found

@@ -62,10 +62,10 @@ template <class Cfg> TeamTransform team_transform(int team, index_t group, const
 // The execution layer supplies ids, the barrier and `local` (kLocalElements
 // elements of work-group memory).
 template <class Cfg, int Stride, int Lanes, class Barrier>
-void team_c2c(int vector, int lane, int team, index_t group, const Barrier& barrier,
-              const cplx<typename Cfg::real>* in, cplx<typename Cfg::real>* out,
-              const cplx<typename Cfg::real>* twiddles, const BatchLayout& layout, typename Cfg::real scale,
-              cplx<typename Cfg::real>* local) {
+PYSYCLFFT_INLINE void team_c2c(int vector, int lane, int team, index_t group, const Barrier& barrier,
+                               const cplx<typename Cfg::real>* in, cplx<typename Cfg::real>* out,
+                               const cplx<typename Cfg::real>* twiddles, const BatchLayout& layout,
+                               typename Cfg::real scale, cplx<typename Cfg::real>* local) {
   using T = typename Cfg::real;
   static_assert(Cfg::kThreads % Lanes == 0, "a SIMD vector must not span two teams");
   const TeamTransform t = team_transform<Cfg>(team, group, layout);
@@ -84,8 +84,8 @@ struct NoBarrier {
 // on as many transforms at once as there are lanes; every private array index
 // is a compile-time constant, so the transform stays in registers.
 template <typename T, int Sign, class Radices, int Stride>
-void item_c2c(index_t t0, index_t t1, const cplx<T>* in, cplx<T>* out, const cplx<T>* twiddles,
-              const BatchLayout& layout, T scale) {
+PYSYCLFFT_INLINE void item_c2c(index_t t0, index_t t1, const cplx<T>* in, cplx<T>* out, const cplx<T>* twiddles,
+                               const BatchLayout& layout, T scale) {
   using fft = Stockham<T, Sign, Radices>;
   if (t0 >= layout.count0) return;
   cplx<T> buffers[Radices::kCount > 1 ? 2 * fft::N : 1];

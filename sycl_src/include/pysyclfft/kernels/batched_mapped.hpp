@@ -47,8 +47,8 @@ template <typename T> struct MapScalars {
 // at team member `vector` (Stockham::run_vectors). A work-item alone
 // (kThreads = 1) unrolls every loop, so its private buffers stay in registers.
 template <class Cfg, int Lanes, class Barrier, class Map, typename T>
-void mapped_transform(const Barrier& barrier, int vector, int lane, const Map& map, cplx<T>* buffers,
-                      const cplx<T>* twiddles) {
+PYSYCLFFT_INLINE void mapped_transform(const Barrier& barrier, int vector, int lane, const Map& map, cplx<T>* buffers,
+                                       const cplx<T>* twiddles) {
   using C = typename Cfg::c2c;
   if constexpr (Cfg::kSplitAfter) {
     cplx<T>* z = C::fft::spare_buffer(buffers);
@@ -63,9 +63,9 @@ void mapped_transform(const Barrier& barrier, int vector, int lane, const Map& m
 
 // Team level: team `team` of the work-group (PerGroup teams share local memory `local`).
 template <class Cfg, int Lanes, class Barrier, typename T = typename Cfg::c2c::real>
-void batched_mapped(int vector, int lane, int team, index_t group_id, const Barrier& barrier, const void* in,
-                    void* out, const cplx<T>* twiddles, const cplx<T>* table, const BatchLayout& layout,
-                    MapScalars<T> s, cplx<T>* local) {
+PYSYCLFFT_INLINE void batched_mapped(int vector, int lane, int team, index_t group_id, const Barrier& barrier,
+                                     const void* in, void* out, const cplx<T>* twiddles, const cplx<T>* table,
+                                     const BatchLayout& layout, MapScalars<T> s, cplx<T>* local) {
   using C = typename Cfg::c2c;
   const TeamTransform t = team_transform<C>(team, group_id, layout);
   const typename Cfg::map map{MapIO<T>{in, out, layout.in_base(t.transform), layout.out_base(t.transform),
@@ -78,8 +78,8 @@ void batched_mapped(int vector, int lane, int team, index_t group_id, const Barr
 // no local memory); the CPU compiler packs consecutive work-items, so
 // consecutive transforms, into the lanes of its SIMD vectors, as item_c2c does.
 template <class Cfg, typename T = typename Cfg::c2c::real>
-void item_mapped(index_t t, const void* in, void* out, const cplx<T>* twiddles, const cplx<T>* table,
-                 const BatchLayout& layout, MapScalars<T> s) {
+PYSYCLFFT_INLINE void item_mapped(index_t t, const void* in, void* out, const cplx<T>* twiddles, const cplx<T>* table,
+                                  const BatchLayout& layout, MapScalars<T> s) {
   static_assert(Cfg::c2c::kThreads == 1, "one work-item per transform");
   if (t >= layout.count()) return;
   const typename Cfg::map map{MapIO<T>{in, out, layout.in_base(t), layout.out_base(t), layout.in_stride,

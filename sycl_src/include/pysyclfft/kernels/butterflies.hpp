@@ -12,11 +12,11 @@ namespace pysyclfft::kernels {
 template <int R, int Sign> struct Butterfly;
 
 template <int Sign> struct Butterfly<1, Sign> {  // length-1 transforms
-  template <typename T> static void apply(cplx<T>*) {}
+  template <typename T> PYSYCLFFT_INLINE static void apply(cplx<T>*) {}
 };
 
 template <int Sign> struct Butterfly<2, Sign> {
-  template <typename T> static void apply(cplx<T>* v) {
+  template <typename T> PYSYCLFFT_INLINE static void apply(cplx<T>* v) {
     const cplx<T> a = v[0];
     v[0] = a + v[1];
     v[1] = a - v[1];
@@ -24,7 +24,7 @@ template <int Sign> struct Butterfly<2, Sign> {
 };
 
 template <int Sign> struct Butterfly<4, Sign> {
-  template <typename T> static void apply(cplx<T>* v) {
+  template <typename T> PYSYCLFFT_INLINE static void apply(cplx<T>* v) {
     const cplx<T> t0 = v[0] + v[2], t1 = v[0] - v[2];
     const cplx<T> t2 = v[1] + v[3], t3 = mul_sign_i<Sign>(v[1] - v[3]);
     v[0] = t0 + t2;
@@ -67,7 +67,7 @@ template <int R, int Sign> struct CompositeButterfly {
     if (4 * m == 3 * R) return mul_sign_i<-Sign>(a);
     return a * cplx<T>{w.c[m], w.s[m]};
   }
-  template <typename T> static void apply(cplx<T>* v) {
+  template <typename T> PYSYCLFFT_INLINE static void apply(cplx<T>* v) {
     cplx<T> sub[P][M];
 #pragma unroll
     for (int q = 0; q < P; ++q) {
@@ -92,7 +92,7 @@ template <int Sign> struct Butterfly<16, Sign> : CompositeButterfly<16, Sign> {}
 
 template <int R, int Sign> struct OddButterfly {
   static constexpr int H = (R - 1) / 2;
-  template <typename T> static void apply(cplx<T>* v) {
+  template <typename T> PYSYCLFFT_INLINE static void apply(cplx<T>* v) {
     constexpr RootTable<T, R, Sign> w{};
     cplx<T> sum[H + 1], diff[H + 1];  // v[j] + v[R-j], v[j] - v[R-j]
     cplx<T> y0 = v[0];

@@ -4,6 +4,12 @@
 // numpy's complex64/complex128 interleaved storage.
 #pragma once
 
+// Functions the kernels are built from (a Stockham stage, a pass body): inlined
+// whatever their size. The NVPTX backend otherwise keeps a stage as a call whose
+// loader and storer objects live on the stack and are re-read for every point
+// (the H100's multi-pass kernels moved 2-3x their data, docs/performance-gpu.md).
+#define PYSYCLFFT_INLINE __attribute__((always_inline)) inline
+
 namespace pysyclfft::kernels {
 
 template <typename T> struct cplx {

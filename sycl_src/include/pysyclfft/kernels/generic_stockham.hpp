@@ -42,9 +42,9 @@ template <typename T> cplx<T> generic_ops(cplx<T> v, int ops, const cplx<T>* tab
 // Butterfly `item` of the launch (transform item / (L/R)). Sequence elements at
 // or past a side's `limit` load as zero (Bluestein's padding) and are not stored.
 template <typename T, int R>
-void generic_stage(index_t item, const cplx<T>* in, cplx<T>* out, const cplx<T>* twiddle_hi,
-                   const cplx<T>* twiddle_lo, const cplx<T>* load_table, const cplx<T>* store_table,
-                   const PassSide& src, const PassSide& dst, const GenericStage& s, T scale) {
+PYSYCLFFT_INLINE void generic_stage(index_t item, const cplx<T>* in, cplx<T>* out, const cplx<T>* twiddle_hi,
+                                    const cplx<T>* twiddle_lo, const cplx<T>* load_table, const cplx<T>* store_table,
+                                    const PassSide& src, const PassSide& dst, const GenericStage& s, T scale) {
   const index_t butterflies = s.length / R;
   const index_t t_local = item / butterflies;
   if (t_local >= s.count) return;

@@ -159,13 +159,15 @@ template <typename T, int Sign, bool Unit, bool Twiddled, bool Rader> struct Pas
 // In-place passes (in == out, same line positions on both sides) are safe when the
 // Stockham core has at least two stages: all loads come before its first barrier.
 template <class Cfg, int Sign, int Lanes, int Interleave, bool Twiddled, bool Rader, class Barrier>
-void multipass_pass(int vector, int lane, int team, index_t group_id, const Barrier& barrier,
-                    const cplx<typename Cfg::real>* in, cplx<typename Cfg::real>* out,
-                    const cplx<typename Cfg::real>* twiddles, const cplx<typename Cfg::real>* load_table,
-                    const cplx<typename Cfg::real>* store_table, const cplx<typename Cfg::real>* store_low,
-                    const cplx<typename Cfg::real>* lane_twiddles, const PassSide& in_side,
-                    const PassSide& out_side, const PassGeometry& g, typename Cfg::real scale,
-                    cplx<typename Cfg::real>* ends, cplx<typename Cfg::real>* local) {
+PYSYCLFFT_INLINE void multipass_pass(int vector, int lane, int team, index_t group_id, const Barrier& barrier,
+                                     const cplx<typename Cfg::real>* in, cplx<typename Cfg::real>* out,
+                                     const cplx<typename Cfg::real>* twiddles,
+                                     const cplx<typename Cfg::real>* load_table,
+                                     const cplx<typename Cfg::real>* store_table,
+                                     const cplx<typename Cfg::real>* store_low,
+                                     const cplx<typename Cfg::real>* lane_twiddles, const PassSide& in_side,
+                                     const PassSide& out_side, const PassGeometry& g, typename Cfg::real scale,
+                                     cplx<typename Cfg::real>* ends, cplx<typename Cfg::real>* local) {
   using T = typename Cfg::real;
   static_assert(Interleave == 1 || (Interleave == Cfg::kPerGroup && Lanes == 1), "interleave a group's lines");
   using fft = Stockham<T, Sign, typename Cfg::radices, Interleave>;
@@ -188,7 +190,7 @@ void multipass_pass(int vector, int lane, int team, index_t group_id, const Barr
   const cplx<T> x0 = !save_sum ? cplx<T>{T(0), T(0)} : g.load == kLoadRader ? first_in[0] : my_ends[0];
   const bool first_line = d0 + (kColumns ? team : 0) == 0 && d1 == 0;
   if (Rader && (g.rader & kSaveX0) && active && first_line && vector + lane == 0) my_ends[0] = first_in[0];
-  auto run = [&](auto unit_in, auto unit_out) {
+  auto run = [&](auto unit_in, auto unit_out) __attribute__((always_inline)) {
     constexpr bool kUnitIn = decltype(unit_in)::value, kUnitOut = decltype(unit_out)::value;
     const index_t shift_in = kColumns && !kUnitIn ? team * g.in.s0 : 0;
     const index_t shift_out = kColumns && !kUnitOut ? team * g.out.s0 : 0;

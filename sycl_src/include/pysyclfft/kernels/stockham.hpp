@@ -72,7 +72,7 @@ template <typename T, int Sign, class Radices, int Interleave = 1> struct Stockh
   // (vector loads and stores instead of gathers and scatters). The first stage
   // (Ns = 1) and the last (Ns*R = N) get their index arithmetic simplified too.
   template <int R, int Ns, int Lanes, class Src, class Dst>
-  static void butterfly(int jv, int lane, const Src& src, const Dst& dst, const cplx<T>* tw) {
+  PYSYCLFFT_INLINE static void butterfly(int jv, int lane, const Src& src, const Dst& dst, const cplx<T>* tw) {
     const int j = jv + lane;
     cplx<T> v[R];
 #pragma unroll
@@ -94,7 +94,8 @@ template <typename T, int Sign, class Radices, int Interleave = 1> struct Stockh
   // compile time (> 0) each work-item's butterfly count is a constant and the
   // loop unrolls; Threads = 0 takes the team size `threads` at run time.
   template <int R, int Ns, int Threads, int Lanes, class Src, class Dst>
-  static void stage(int vector, int lane, int threads, const Src& src, const Dst& dst, const cplx<T>* tw) {
+  PYSYCLFFT_INLINE static void stage(int vector, int lane, int threads, const Src& src, const Dst& dst,
+                                     const cplx<T>* tw) {
     constexpr int kButterflies = N / R;
     if constexpr (Threads > 0) {
 #pragma unroll
@@ -111,8 +112,8 @@ template <typename T, int Sign, class Radices, int Interleave = 1> struct Stockh
   // buffers of 2N reals per transform (N real parts, then N imaginary parts,
   // Interleave transforms point by point).
   template <int I, int Ns, int Threads, int Lanes, class Barrier, class Src, class Dst>
-  static void run_from(const Barrier& barrier, int vector, int lane, int threads, const Src& src, const Dst& dst,
-                       T* cur, T* other, const cplx<T>* twiddles) {
+  PYSYCLFFT_INLINE static void run_from(const Barrier& barrier, int vector, int lane, int threads, const Src& src,
+                                        const Dst& dst, T* cur, T* other, const cplx<T>* twiddles) {
     constexpr int R = Radices::at(I);
     const cplx<T>* tw = twiddles + Radices::twiddle_offset(I);
     if constexpr (I == kStages - 1) {
@@ -137,8 +138,8 @@ template <typename T, int Sign, class Radices, int Interleave = 1> struct Stockh
   // (barriers), `buffers` holds 2*N elements of team-shared memory. Threads > 0
   // fixes the team size at compile time (then `threads` must equal it).
   template <int Threads = 0, class Barrier, class Src, class Dst>
-  static void run(const Barrier& barrier, int tid, int threads, const Src& src, const Dst& dst,
-                  cplx<T>* buffers, const cplx<T>* twiddles) {
+  PYSYCLFFT_INLINE static void run(const Barrier& barrier, int tid, int threads, const Src& src, const Dst& dst,
+                                   cplx<T>* buffers, const cplx<T>* twiddles) {
     run_vectors<Threads, 1>(barrier, tid, 0, src, dst, buffers, twiddles, threads);
   }
 
@@ -148,8 +149,9 @@ template <typename T, int Sign, class Radices, int Interleave = 1> struct Stockh
   // `buffers` holds 2*N*Interleave elements shared by the interleaved transforms
   // and `slot` says which one this team computes.
   template <int Threads, int Lanes, class Barrier, class Src, class Dst>
-  static void run_vectors(const Barrier& barrier, int vector, int lane, const Src& src, const Dst& dst,
-                          cplx<T>* buffers, const cplx<T>* twiddles, int threads = Threads, int slot = 0) {
+  PYSYCLFFT_INLINE static void run_vectors(const Barrier& barrier, int vector, int lane, const Src& src, const Dst& dst,
+                                           cplx<T>* buffers, const cplx<T>* twiddles, int threads = Threads,
+                                           int slot = 0) {
     static_assert(Lanes == 1 || (Threads > 0 && Threads % Lanes == 0), "vectors need a compile-time team size");
     T* reals = &buffers[0].re + slot;  // the 2N points as 4N reals per transform
     run_from<0, 1, Threads, Lanes>(barrier, vector, lane, threads, src, dst, reals, reals + 2 * N * Interleave,

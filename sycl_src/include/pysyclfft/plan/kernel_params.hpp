@@ -183,17 +183,20 @@ inline C2CKernelParams choose_c2c_kernel(std::int64_t n, Precision p, const Devi
 // A pass of a multi-pass transform (plan/multipass_geometry.hpp): the single-kernel
 // team for the pass length, several lines per work-group. `columns` > 0: the
 // pass's lines are that many neighbouring columns on at least one side (line d:
-// elements d + i*stride). Such a pass takes `interleave` lines per group whose
-// SIMD lanes are the lines (each lane the same butterfly of its own column:
-// contiguous loads and stores, uniform index arithmetic and Stockham twiddles),
-// a whole sub-group of dev.lanes where local memory and the group size allow,
-// fewer where the device offers smaller sub-groups (a divisor of `columns`, so a
-// group never straddles two transforms). Measured on the OpenCL CPU device
+// elements d + i*stride). Such a pass takes `interleave` lines per group, laid
+// out so that neighbouring work-items are neighbouring lines running the same
+// butterfly (contiguous loads and stores, uniform index arithmetic and Stockham
+// twiddles): as many as local memory and the group size allow, up to dev.lanes,
+// a divisor of `columns` (a group never straddles two transforms). A CPU packs
+// those lines into the SIMD lanes of one sub-group, so it needs a sub-group of
+// `interleave` (the largest offered); a GPU coalesces neighbouring work-items
+// whatever its sub-group, so long passes take a few lines each (1024 points on
+// the H100: 8 lines of 128 work-items; as teams, every work-item's load touched
+// its own 32-byte sector). Measured on the OpenCL CPU device
 // (docs/performance-anysize.md): 2-2.8x faster complex64 multi-pass transforms
-// than teams of Stockham::run; on the H100 (32 lanes: passes up to 128 points
-// fit) 16384 and 32768 points ran 11-14% faster. Other passes take up to
-// kPassTeams lines per group, SIMD lanes across each line's team, so a group's
-// teams share the cache lines they touch.
+// than teams of Stockham::run; on the H100 16384 and 32768 points ran 11-14%
+// faster with 32 lines. Other passes take up to kPassTeams lines per group, SIMD
+// lanes across each line's team, so a group's teams share the cache lines they touch.
 struct PassKernelParams : C2CKernelParams {
   int interleave = 1;     // lines sharing the local buffers point by point (= per_group), or 1
   bool twiddled = false;  // a pass before the last: stores the inter-pass twiddles (set by the planner)
@@ -207,11 +210,12 @@ inline PassKernelParams choose_pass_params(std::int64_t len, Precision p, const 
   if (k.radices.empty()) return k;
   if (columns > 0) {
     const int teams = k.per_group;
-    for (int lanes = dev.lanes; lanes >= 4; lanes /= 2) {
-      k.per_group = lanes;
-      if (columns % lanes == 0 && dev.offers_sub_group(lanes) && std::size_t(k.group_size()) <= dev.max_group_size &&
-          k.local_bytes() <= dev.local_mem_bytes) {
-        k.interleave = lanes;
+    for (int lines = dev.lanes; lines >= (dev.is_cpu ? 4 : 2); lines /= 2) {
+      k.per_group = lines;
+      if (columns % lines == 0 && (!dev.is_cpu || dev.offers_sub_group(lines)) &&
+          std::size_t(k.group_size()) <= dev.max_group_size && k.local_bytes() <= dev.local_mem_bytes) {
+        k.interleave = lines;
+        if (dev.is_cpu) k.lanes = lines;
         return k;
       }
     }

@@ -128,7 +128,7 @@ struct MultipassGeometry {
     std::string s = concat("; pass ", i + 1, ": ", ps.k.n, "-point single work-group Stockham (radices");
     for (int r : ps.k.radices) s += concat(" ", r);
     s += concat(") over ", ps.geometry.d0_count * ps.geometry.d1_count, " lines of stride ", ps.geometry.in.si);
-    if (ps.k.interleave > 1) s += concat(", ", ps.k.interleave, " lines per work-group in SIMD lanes");
+    if (ps.k.interleave > 1) s += concat(", ", ps.k.interleave, " neighbouring lines per work-group, interleaved");
     if (ps.twiddle_len) s += concat(", twiddles W_", ps.twiddle_len, " fused into its stores");
     return s;
   }

@@ -7,8 +7,8 @@
 // nd_range<2> with the layout of pysyclfft_c2c: Interleave = 1: dimension 1 = team
 // member (Threads, SIMD lanes = members of one line), dimension 0 = team (PerGroup lines);
 // Interleave = PerGroup: dimension 1 = team (work-groups along it), dimension 0 =
-// member, so the SIMD lanes are the group's PerGroup neighbouring lines (sub-groups
-// of PerGroup).
+// member, so neighbouring work-items are the group's PerGroup neighbouring lines
+// (on a CPU the planner makes Lanes = PerGroup: each SIMD vector holds them).
 #pragma once
 #include "../../kernels/multipass.hpp"
 #include "exec.hpp"
@@ -16,7 +16,7 @@
 
 template <typename T, int Sign, int Lanes, int Threads, int PerGroup, int Interleave, int Twiddled, int Rader, int... R>
 SYCL_EXT_ONEAPI_FUNCTION_PROPERTY((sycl::ext::oneapi::experimental::nd_range_kernel<2>))
-[[sycl::reqd_sub_group_size(Interleave > 1 ? Interleave : Lanes)]]
+[[sycl::reqd_sub_group_size(Lanes)]]
 void pysyclfft_pass(const pysyclfft::kernels::cplx<T>* in, pysyclfft::kernels::cplx<T>* out,
                     const pysyclfft::kernels::cplx<T>* twiddles, const pysyclfft::kernels::cplx<T>* load_table,
                     const pysyclfft::kernels::cplx<T>* store_table, const pysyclfft::kernels::cplx<T>* store_low,
