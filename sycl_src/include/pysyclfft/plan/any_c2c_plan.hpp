@@ -33,7 +33,8 @@ class SpecializedC2CPlan {
     const DeviceLimits lim = device_limits(q.get_device());
     auto& compiler = KernelCompiler::instance();
     if (choose_algorithm(n, p, lim, max_pass) == Algorithm::single_kernel)
-      return compiler.available(q, kC2CEntryHeader, c2c_kernel_names(q.get_device(), {n}, p));
+      return compiler.available(q, kC2CEntryHeader, c2c_kernel_names(q.get_device(), {n}, p)) &&
+             compiler.available(q, kPassEntryHeader, ColumnLines::kernel_names(q.get_device(), n, p));
     return compiler.available(q, kPassEntryHeader, MultipassPlan::kernel_names(n, p, lim, max_pass, memory));
   }
 
@@ -120,7 +121,9 @@ inline std::size_t precompile_any_c2c(const sycl::queue& q, const std::vector<st
   std::vector<std::string> pass_names;
   for (auto n : lengths) {
     if (n < 1) continue;
-    const auto names = MultipassPlan::kernel_names(n, p, lim, max_pass, memory);
+    const auto names = choose_algorithm(n, p, lim, max_pass) == Algorithm::single_kernel
+                           ? ColumnLines::kernel_names(q.get_device(), n, p)
+                           : MultipassPlan::kernel_names(n, p, lim, max_pass, memory);
     pass_names.insert(pass_names.end(), names.begin(), names.end());
   }
   const auto single_names = c2c_kernel_names(q.get_device(), lengths, p);

@@ -7,11 +7,13 @@
 #include <complex>
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <stdexcept>
 #include <string>
 #include <vector>
 
 #include "../kernels/layout.hpp"
+#include "column_lines.hpp"
 #include "compiler.hpp"
 #include "device.hpp"
 #include "kernel_args.hpp"
@@ -49,6 +51,7 @@ class C2CPlan {
     if (params_.radices.empty())
       throw std::domain_error("pysyclfft: no single-kernel plan for length " + std::to_string(n));
     kernels_ = KernelCompiler::instance().get(queue_, kC2CEntryHeader, c2c_kernel_names(params_));
+    columns_.emplace(queue_, n, p);
     upload_twiddles();
   }
   C2CPlan(const C2CPlan&) = delete;
@@ -60,6 +63,7 @@ class C2CPlan {
   sycl::event execute(const void* in, void* out, const BatchLayout& layout, bool forward, double scale,
                       const std::vector<sycl::event>& deps = {}) const {
     if (layout.count() == 0) return queue_.ext_oneapi_submit_barrier(deps);
+    if (columns_->serves(layout)) return columns_->submit(queue_, in, out, twiddles_.get(), layout, forward, scale, deps);
     const bool unit_stride = layout.in_stride == 1 && layout.out_stride == 1;
     const DeviceKernel& k = kernels_[params_.kernel_index(forward, unit_stride)];
     std::vector<sycl::event> done;
@@ -122,6 +126,7 @@ class C2CPlan {
   std::size_t max_groups_per_dim_ = 0;
   C2CKernelParams params_;
   std::vector<DeviceKernel> kernels_;  // in the order of c2c_kernel_names(params_)
+  std::optional<ColumnLines> columns_;  // GPUs: strided lines as column groups
   std::shared_ptr<void> twiddles_;
   std::size_t twiddle_bytes_ = 0;
 };

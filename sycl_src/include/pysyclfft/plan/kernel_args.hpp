@@ -86,6 +86,15 @@ struct PassArgs {
   const void *in, *twiddles, *load_table, *store_table, *store_low, *lane_twiddles;
   void *out, *ends;
 };
+// The nd_range of a pass kernel over `lines` lines (backends/sycl/pass_kernel.hpp):
+// dimension 1 is the SIMD direction, team members or the lines of a column group.
+inline sycl::nd_range<2> pass_range(const PassKernelParams& k, std::int64_t lines) {
+  const std::size_t groups = std::size_t((lines + k.per_group - 1) / k.per_group);
+  const std::size_t members = k.threads, teams = k.per_group;
+  return k.interleave > 1 ? sycl::nd_range<2>{{members, groups * teams}, {members, teams}}
+                          : sycl::nd_range<2>{{groups * teams, members}, {teams, members}};
+}
+
 template <int D>
 inline void launch_pass(sycl::handler& h, const DeviceKernel& k, const sycl::nd_range<D>& range, Precision p,
                         const PassArgs& a, const kernels::PassSide& in_side, const kernels::PassSide& out_side,

@@ -231,14 +231,6 @@ class MultipassPlan {
     return g;
   }
 
-  // Dimension 1 is the SIMD direction: team members, or the lines of a column group.
-  static sycl::nd_range<2> pass_range(const PassKernelParams& k, std::int64_t lines) {
-    const std::size_t groups = std::size_t((lines + k.per_group - 1) / k.per_group);
-    const std::size_t members = k.threads, teams = k.per_group;
-    return k.interleave > 1 ? sycl::nd_range<2>{{members, groups * teams}, {members, teams}}
-                            : sycl::nd_range<2>{{groups * teams, members}, {teams, members}};
-  }
-
   sycl::event submit(const Launch& l, const void* in, void* out, const kernels::BatchLayout& layout, std::int64_t t0,
                      std::int64_t nt, double scale, const std::vector<sycl::event>& deps) const {
     if (l.spec.step != Step::pass) return submit_transpose(l, out, layout, nt, deps);

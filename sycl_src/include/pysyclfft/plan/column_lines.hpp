@@ -1,0 +1,81 @@
+// A single-kernel length's strided lines on a GPU, as column groups: a batch whose
+// neighbouring transforms are neighbouring elements and whose points lie `stride`
+// apart (the columns of an n-D array) runs the pass kernel with several lines
+// interleaved per work-group (kernel_params.hpp, choose_pass_params), so that
+// neighbouring work-items load neighbouring columns. The team kernel of C2CPlan
+// gives each line its own work-items there, and each of their loads its own
+// 32-byte sector (the H100's 2-D and 3-D rows stayed at 11-18% of the copy).
+// A CPU keeps the team kernel: it packs a team's points into SIMD lanes.
+#pragma once
+#include <sycl/sycl.hpp>
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "../kernels/layout.hpp"
+#include "../kernels/multipass.hpp"
+#include "compiler.hpp"
+#include "device.hpp"
+#include "entry_points.hpp"
+#include "kernel_args.hpp"
+#include "kernel_params.hpp"
+
+namespace pysyclfft::plan {
+
+class ColumnLines {
+ public:
+  // The pass kernels (forward, backward) a length's column groups need on `dev`:
+  // none on a CPU, or where no group of several lines fits.
+  static std::vector<std::string> kernel_names(const sycl::device& dev, std::int64_t n, Precision p) {
+    const PassKernelParams k = params(device_limits(dev), n, p);
+    if (k.interleave <= 1) return {};
+    return {pass_kernel_name(k, -1, false), pass_kernel_name(k, +1, false)};
+  }
+
+  ColumnLines(const sycl::queue& q, std::int64_t n, Precision p) : k_(params(device_limits(q.get_device()), n, p)) {
+    const std::vector<std::string> names = kernel_names(q.get_device(), n, p);
+    if (!names.empty()) kernels_ = KernelCompiler::instance().get(q, kPassEntryHeader, names);
+  }
+
+  // Whether `l` is a batch of columns these kernels can take: neighbouring transforms
+  // one element apart on both sides, whole groups of them, points apart. In place
+  // needs two Stockham stages (all loads before the first barrier).
+  bool serves(const kernels::BatchLayout& l) const {
+    return !kernels_.empty() && l.in_stride != 1 && l.in_dist0 == 1 && l.out_dist0 == 1 &&
+           l.count0 % k_.interleave == 0 && k_.radices.size() > 1;
+  }
+
+  // The transforms of `l` (serves(l)), the Stockham twiddles of the length's radices
+  // (the team kernel's table), scaled by `scale`.
+  sycl::event submit(sycl::queue& q, const void* in, void* out, const void* twiddles, const kernels::BatchLayout& l,
+                     bool forward, double scale, const std::vector<sycl::event>& deps) const {
+    kernels::PassGeometry g{};
+    g.d0_count = l.count0;  // the lines of a transform row: neighbouring columns
+    g.d1_count = 1;
+    g.lines = l.count();
+    g.in = kernels::LineStrides{1, 0, l.in_stride};
+    g.out = kernels::LineStrides{1, 0, l.out_stride};
+    // Row t of the outer batch dimension is the pass's transform t.
+    const kernels::PassSide in_side{l.in_offset, 1, 0, 1, 0, l.in_dist1, k_.n};
+    const kernels::PassSide out_side{l.out_offset, 1, 0, 1, 0, l.out_dist1, k_.n};
+    const PassArgs args{in, twiddles, nullptr, nullptr, nullptr, nullptr, out, nullptr};
+    const DeviceKernel& kernel = kernels_[forward ? 0 : 1];
+    return q.submit([&](sycl::handler& h) {
+      h.depends_on(deps);
+      launch_pass(h, kernel, pass_range(k_, g.lines), k_.precision, args, in_side, out_side, g, scale);
+    });
+  }
+
+ private:
+  // Any line count is a multiple of the group: serves() checks the batch's.
+  static PassKernelParams params(const DeviceLimits& lim, std::int64_t n, Precision p) {
+    if (lim.is_cpu) return PassKernelParams{};
+    return choose_pass_params(n, p, lim, std::int64_t(1) << 30);
+  }
+
+  PassKernelParams k_;
+  std::vector<DeviceKernel> kernels_;  // forward, backward
+};
+
+}  // namespace pysyclfft::plan
