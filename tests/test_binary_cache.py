@@ -11,22 +11,23 @@ import sys
 
 import pytest
 
-from pysyclfft import _core
+from pysyclfft import _arrays, _core
 
 from conftest import DEFAULT_BACKEND, needs_binary_cache
 
 pytestmark = needs_binary_cache
 
 # One child process makes two builds: PRECOMPILED in one build, which the OpenCL
-# runtime splits into two device binaries (work-item and work-group kernels), and SINGLE.
+# runtime splits into two device binaries (work-item and work-group kernels), and SINGLE;
+# on a GPU each also builds its column-group kernels (plan/column_lines.hpp).
 PRECOMPILED = [16, 256]
 SINGLE = 24
-BUILDS = 2
+BUILDS = 2 if _arrays.default_queue().sycl_device.is_cpu else 4
 
 _CHILD = r"""
 import json, sys
 import numpy as np, pysyclfft
-from pysyclfft import _core
+from pysyclfft import _arrays, _core
 args = json.loads(sys.argv[1])
 if args.get("include_dir"):
     _core.set_kernel_include_dir(args["include_dir"])

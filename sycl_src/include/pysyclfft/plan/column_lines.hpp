@@ -10,6 +10,7 @@
 #include <sycl/sycl.hpp>
 
 #include <cstdint>
+#include <limits>
 #include <string>
 #include <vector>
 
@@ -56,9 +57,11 @@ class ColumnLines {
     g.lines = l.count();
     g.in = kernels::LineStrides{1, 0, l.in_stride};
     g.out = kernels::LineStrides{1, 0, l.out_stride};
-    // Row t of the outer batch dimension is the pass's transform t.
-    const kernels::PassSide in_side{l.in_offset, 1, 0, 1, 0, l.in_dist1, k_.n};
-    const kernels::PassSide out_side{l.out_offset, 1, 0, 1, 0, l.out_dist1, k_.n};
+    // Row t of the outer batch dimension is the pass's transform t, whose "sequence"
+    // is the row's count0 columns of n points: nothing in it is padding.
+    const kernels::index_t whole = std::numeric_limits<kernels::index_t>::max();
+    const kernels::PassSide in_side{l.in_offset, 1, 0, 1, 0, l.in_dist1, whole};
+    const kernels::PassSide out_side{l.out_offset, 1, 0, 1, 0, l.out_dist1, whole};
     const PassArgs args{in, twiddles, nullptr, nullptr, nullptr, nullptr, out, nullptr};
     const DeviceKernel& kernel = kernels_[forward ? 0 : 1];
     return q.submit([&](sycl::handler& h) {
