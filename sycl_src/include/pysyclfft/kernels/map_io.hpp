@@ -22,15 +22,15 @@ template <typename T> struct MapIO {
   // A map's FFT length: its compile-time FixedL, or the run-time `length`.
   template <int FixedL> index_t fft_length() const { return FixedL > 0 ? FixedL : length; }
 
-  T real_in(index_t i) const { return static_cast<const T*>(in)[in_base + i * in_stride]; }
-  cplx<T> cplx_in(index_t i) const {
+  PYSYCLFFT_INLINE T real_in(index_t i) const { return static_cast<const T*>(in)[in_base + i * in_stride]; }
+  PYSYCLFFT_INLINE cplx<T> cplx_in(index_t i) const {
     const cplx<T> v = static_cast<const cplx<T>*>(in)[in_base + i * in_stride];
     return {v.re, v.im * imag_sign};
   }
-  void real_out(index_t i, T v) const {
+  PYSYCLFFT_INLINE void real_out(index_t i, T v) const {
     if (active) static_cast<T*>(out)[out_base + i * out_stride] = v;
   }
-  void cplx_out(index_t i, cplx<T> v) const {
+  PYSYCLFFT_INLINE void cplx_out(index_t i, cplx<T> v) const {
     if (active) static_cast<cplx<T>*>(out)[out_base + i * out_stride] = {v.re, v.im * imag_sign};
   }
 };

@@ -14,7 +14,7 @@
 namespace pysyclfft::kernels {
 
 // X[k] (0 <= k <= L) of the packed real FFT, from z(i) = Z[i] and w^k.
-template <typename T, class Z> cplx<T> packed_split(int k, index_t L, const Z& z, cplx<T> wk) {
+template <typename T, class Z> PYSYCLFFT_INLINE cplx<T> packed_split(int k, index_t L, const Z& z, cplx<T> wk) {
   const cplx<T> a = z(k == L ? 0 : k), b = conj(z(k == 0 ? 0 : L - k));
   const T half = T(0.5);
   const cplx<T> even = (a + b) * half, odd = mul_sign_i<-1>(a - b) * half;
@@ -23,7 +23,7 @@ template <typename T, class Z> cplx<T> packed_split(int k, index_t L, const Z& z
 
 // The inverse: FFT input m of the packed backward transform from X[m], X[L-m]
 // and w^m; X[0] and X[L] only count with their real parts (they are real for a real result).
-template <typename T> cplx<T> packed_merge(int m, cplx<T> xm, cplx<T> xlm, cplx<T> wm) {
+template <typename T> PYSYCLFFT_INLINE cplx<T> packed_merge(int m, cplx<T> xm, cplx<T> xlm, cplx<T> wm) {
   cplx<T> a = xm, b = conj(xlm);
   if (m == 0) a.im = T(0), b.im = T(0);
   return (a + b) + mul_sign_i<+1>(mul_dir<+1>(a - b, wm));
@@ -33,8 +33,8 @@ template <typename T> cplx<T> packed_merge(int m, cplx<T> xm, cplx<T> xlm, cplx<
 template <typename T, int FixedL> struct R2CFullMap {
   index_t len() const { return io.template fft_length<FixedL>(); }
   MapIO<T> io;
-  cplx<T> operator()(int i) const { return {io.real_in(i), T(0)}; }
-  void operator()(int k, cplx<T> v) const {
+  PYSYCLFFT_INLINE cplx<T> operator()(int i) const { return {io.real_in(i), T(0)}; }
+  PYSYCLFFT_INLINE void operator()(int k, cplx<T> v) const {
     if (2 * k <= len()) io.cplx_out(k, v * io.scale);
   }
 };
@@ -45,8 +45,8 @@ template <typename T, int FixedL> struct R2CFullMap {
 template <typename T, int FixedL> struct R2CPackedMap {
   index_t len() const { return io.template fft_length<FixedL>(); }
   MapIO<T> io;
-  cplx<T> operator()(int i) const { return {io.real_in(2 * i), io.real_in(2 * i + 1)}; }
-  template <class Z> void split_point(int k, const Z& z) const {
+  PYSYCLFFT_INLINE cplx<T> operator()(int i) const { return {io.real_in(2 * i), io.real_in(2 * i + 1)}; }
+  template <class Z> PYSYCLFFT_INLINE void split_point(int k, const Z& z) const {
     io.cplx_out(k, packed_split<T>(k, len(), z, io.table[k]) * io.scale);
   }
 };
@@ -56,11 +56,11 @@ template <typename T, int FixedL> struct R2CPackedMap {
 template <typename T, int FixedL> struct C2RFullMap {
   index_t len() const { return io.template fft_length<FixedL>(); }
   MapIO<T> io;
-  cplx<T> operator()(int i) const {
+  PYSYCLFFT_INLINE cplx<T> operator()(int i) const {
     if (i == 0) return {io.cplx_in(0).re, T(0)};
     return 2 * i <= len() ? io.cplx_in(i) : conj(io.cplx_in(len() - i));
   }
-  void operator()(int k, cplx<T> v) const { io.real_out(k, v.re * io.scale); }
+  PYSYCLFFT_INLINE void operator()(int k, cplx<T> v) const { io.real_out(k, v.re * io.scale); }
 };
 
 // Even n = 2L, the inverse of the split: Z[m] = (X[m] + conj X[L-m]) + i conj(w^m) (X[m] - conj X[L-m]),
@@ -68,8 +68,10 @@ template <typename T, int FixedL> struct C2RFullMap {
 template <typename T, int FixedL> struct C2RPackedMap {
   index_t len() const { return io.template fft_length<FixedL>(); }
   MapIO<T> io;
-  cplx<T> operator()(int m) const { return packed_merge(m, io.cplx_in(m), io.cplx_in(len() - m), io.table[m]); }
-  void operator()(int j, cplx<T> v) const {
+  PYSYCLFFT_INLINE cplx<T> operator()(int m) const {
+    return packed_merge(m, io.cplx_in(m), io.cplx_in(len() - m), io.table[m]);
+  }
+  PYSYCLFFT_INLINE void operator()(int j, cplx<T> v) const {
     io.real_out(2 * j, v.re * io.scale);
     io.real_out(2 * j + 1, v.im * io.scale);
   }

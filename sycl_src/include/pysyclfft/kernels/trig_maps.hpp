@@ -23,12 +23,12 @@ inline index_t makhoul_index(index_t m, index_t n) { return 2 * m < n ? 2 * m : 
 template <typename T, int FixedL, bool Sine> struct DCT2Map {
   index_t len() const { return io.template fft_length<FixedL>(); }
   MapIO<T> io;
-  cplx<T> operator()(int m) const {
+  PYSYCLFFT_INLINE cplx<T> operator()(int m) const {
     const index_t j = makhoul_index(m, len());
     const T x = io.real_in(j);
     return {Sine ? odd_negated(x, j) : x, T(0)};
   }
-  void operator()(int k, cplx<T> v) const {
+  PYSYCLFFT_INLINE void operator()(int k, cplx<T> v) const {
     const T y = 2 * re_mul(io.table[k], v) * io.scale;
     io.real_out(mirror<Sine>(k, len()), k == 0 ? y * io.edge_out : y);
   }
@@ -42,17 +42,17 @@ template <typename T, int FixedL, bool Sine> struct DCT2PackedMap {
   index_t len() const { return io.template fft_length<FixedL>(); }
   index_t n() const { return 2 * len(); }
   MapIO<T> io;
-  T v(index_t m) const {  // the reordered (and for DST sign-alternated) input
+  PYSYCLFFT_INLINE T v(index_t m) const {  // the reordered (and for DST sign-alternated) input
     const index_t j = makhoul_index(m, n());
     const T x = io.real_in(j);
     return Sine ? odd_negated(x, j) : x;
   }
-  cplx<T> operator()(int m) const { return {v(2 * m), v(2 * m + 1)}; }
-  void put(index_t k, cplx<T> vk) const {
+  PYSYCLFFT_INLINE cplx<T> operator()(int m) const { return {v(2 * m), v(2 * m + 1)}; }
+  PYSYCLFFT_INLINE void put(index_t k, cplx<T> vk) const {
     const T y = 2 * re_mul(io.table[len() + 1 + k], vk) * io.scale;
     io.real_out(mirror<Sine>(k, n()), k == 0 ? y * io.edge_out : y);
   }
-  template <class Z> void split_point(int k, const Z& z) const {
+  template <class Z> PYSYCLFFT_INLINE void split_point(int k, const Z& z) const {
     const cplx<T> vk = packed_split<T>(k, len(), z, io.table[k]);
     put(k, vk);
     if (k != 0 && k != len()) put(n() - k, conj(vk));
@@ -67,19 +67,21 @@ template <typename T, int FixedL, bool Sine> struct DCT3PackedMap {
   index_t len() const { return io.template fft_length<FixedL>(); }
   index_t n() const { return 2 * len(); }
   MapIO<T> io;
-  T x(index_t m) const { return io.real_in(mirror<Sine>(m, n())); }
-  cplx<T> spectrum(index_t k) const {  // V[k] for k <= L, as in DCT3Map
+  PYSYCLFFT_INLINE T x(index_t m) const { return io.real_in(mirror<Sine>(m, n())); }
+  PYSYCLFFT_INLINE cplx<T> spectrum(index_t k) const {  // V[k] for k <= L, as in DCT3Map
     const T a = k == 0 ? x(0) * io.edge_in : x(k);
     const T b = k == 0 ? T(0) : x(n() - k);
     return mul_dir<+1>(cplx<T>{a, -b}, io.table[len() + 1 + k]);
   }
-  cplx<T> operator()(int m) const { return packed_merge(m, spectrum(m), spectrum(len() - m), io.table[m]); }
-  void put(index_t i, T value) const {
+  PYSYCLFFT_INLINE cplx<T> operator()(int m) const {
+    return packed_merge(m, spectrum(m), spectrum(len() - m), io.table[m]);
+  }
+  PYSYCLFFT_INLINE void put(index_t i, T value) const {
     const index_t j = makhoul_index(i, n());
     const T y = value * io.scale;
     io.real_out(j, Sine ? odd_negated(y, j) : y);
   }
-  void operator()(int m, cplx<T> v) const {
+  PYSYCLFFT_INLINE void operator()(int m, cplx<T> v) const {
     put(2 * m, v.re);
     put(2 * m + 1, v.im);
   }
@@ -90,13 +92,13 @@ template <typename T, int FixedL, bool Sine> struct DCT3PackedMap {
 template <typename T, int FixedL, bool Sine> struct DCT3Map {
   index_t len() const { return io.template fft_length<FixedL>(); }
   MapIO<T> io;
-  T x(index_t m) const { return io.real_in(mirror<Sine>(m, len())); }
-  cplx<T> operator()(int k) const {
+  PYSYCLFFT_INLINE T x(index_t m) const { return io.real_in(mirror<Sine>(m, len())); }
+  PYSYCLFFT_INLINE cplx<T> operator()(int k) const {
     const T a = k == 0 ? x(0) * io.edge_in : x(k);
     const T b = k == 0 ? T(0) : x(len() - k);
     return mul_dir<+1>(cplx<T>{a, -b}, io.table[k]);
   }
-  void operator()(int m, cplx<T> v) const {
+  PYSYCLFFT_INLINE void operator()(int m, cplx<T> v) const {
     const index_t j = makhoul_index(m, len());
     const T y = v.re * io.scale;
     io.real_out(j, Sine ? odd_negated(y, j) : y);
@@ -111,9 +113,9 @@ template <typename T, int FixedL, bool Sine> struct DCT4HalfMap {
   index_t len() const { return io.template fft_length<FixedL>(); }
   index_t n() const { return 2 * len(); }
   MapIO<T> io;
-  T x(index_t m) const { return io.real_in(mirror<Sine>(m, n())); }
-  cplx<T> operator()(int m) const { return cplx<T>{x(2 * m), x(n() - 1 - 2 * m)} * io.table[m]; }
-  void operator()(int k, cplx<T> v) const {
+  PYSYCLFFT_INLINE T x(index_t m) const { return io.real_in(mirror<Sine>(m, n())); }
+  PYSYCLFFT_INLINE cplx<T> operator()(int m) const { return cplx<T>{x(2 * m), x(n() - 1 - 2 * m)} * io.table[m]; }
+  PYSYCLFFT_INLINE void operator()(int k, cplx<T> v) const {
     const cplx<T> u = v * io.table[len() + k];
     io.real_out(2 * k, 2 * u.re * io.scale);
     io.real_out(n() - 1 - 2 * k, (Sine ? 2 : -2) * u.im * io.scale);  // n-1-2k is odd: DST flips it
@@ -126,11 +128,11 @@ template <typename T, int FixedL, bool Sine> struct DCT4FullMap {
   index_t len() const { return io.template fft_length<FixedL>(); }
   index_t n() const { return len() / 2; }
   MapIO<T> io;
-  cplx<T> operator()(int j) const {
+  PYSYCLFFT_INLINE cplx<T> operator()(int j) const {
     if (j >= n()) return {T(0), T(0)};
     return io.table[j] * io.real_in(mirror<Sine>(j, n()));
   }
-  void operator()(int k, cplx<T> v) const {
+  PYSYCLFFT_INLINE void operator()(int k, cplx<T> v) const {
     if (k >= n()) return;
     const T y = 2 * re_mul(io.table[n() + k], v) * io.scale;
     io.real_out(k, Sine ? odd_negated(y, k) : y);
@@ -144,13 +146,13 @@ template <typename T, int FixedL> struct DCT1Map {
   index_t len() const { return io.template fft_length<FixedL>(); }
   index_t n() const { return len() + 1; }
   MapIO<T> io;
-  T e(index_t j) const {  // the even extension
+  PYSYCLFFT_INLINE T e(index_t j) const {  // the even extension
     const index_t i = j < n() ? j : 2 * len() - j;
     const T x = io.real_in(i);
     return i == 0 || i == n() - 1 ? x * io.edge_in : x;
   }
-  cplx<T> operator()(int m) const { return {e(2 * m), e(2 * m + 1)}; }
-  template <class Z> void split_point(int k, const Z& z) const {
+  PYSYCLFFT_INLINE cplx<T> operator()(int m) const { return {e(2 * m), e(2 * m + 1)}; }
+  template <class Z> PYSYCLFFT_INLINE void split_point(int k, const Z& z) const {
     const T y = packed_split<T>(k, len(), z, io.table[k]).re * io.scale;
     io.real_out(k, k == 0 || k == n() - 1 ? y * io.edge_out : y);
   }
@@ -163,12 +165,12 @@ template <typename T, int FixedL> struct DST1Map {
   index_t len() const { return io.template fft_length<FixedL>(); }
   index_t n() const { return len() - 1; }
   MapIO<T> io;
-  T e(index_t j) const {  // the odd extension
+  PYSYCLFFT_INLINE T e(index_t j) const {  // the odd extension
     if (j == 0 || j == len()) return T(0);
     return j < len() ? io.real_in(j - 1) : -io.real_in(2 * len() - j - 1);
   }
-  cplx<T> operator()(int m) const { return {e(2 * m), e(2 * m + 1)}; }
-  template <class Z> void split_point(int k, const Z& z) const {
+  PYSYCLFFT_INLINE cplx<T> operator()(int m) const { return {e(2 * m), e(2 * m + 1)}; }
+  template <class Z> PYSYCLFFT_INLINE void split_point(int k, const Z& z) const {
     if (k >= 1 && k <= n()) io.real_out(k - 1, -packed_split<T>(k, len(), z, io.table[k]).im * io.scale);
   }
 };
