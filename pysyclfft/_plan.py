@@ -155,7 +155,7 @@ class Plan:
         """Run on `arr` (x as numpy array or DeviceArray, already checked against the plan).
         A CUDA library's array (pysyclfft/_cuda_arrays.py) is converted and its result
         allocated by that library, and the work is ordered with the library's stream."""
-        producer = None if self._on_host else _cuda_arrays.producer_of(x)
+        producer = None if self._on_host else _arrays.cuda_producer_of(x)
         if producer is not None and not self._in_place:
             converted = producer.astype(x, self._impl.input_dtype)
             if converted is not x:
