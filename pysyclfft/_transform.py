@@ -147,22 +147,18 @@ class NdTransform:
         return out
 
     def run_host(self, x, out, forward):
-        """Transform of the numpy array x on the plan's (in-order) queue, through
-        pooled device arrays; returns numpy (`out` when given)."""
+        """Transform of the numpy array x on the plan's queue, through pooled device
+        arrays; returns numpy (`out` when given). One C++ call copies, transforms,
+        copies back and waits (each wait costs about as much as a small transform's
+        kernel), so no kernel is pending when it returns."""
         host = np.ascontiguousarray(x[self._crop], dtype=self.input_dtype)
         src = _memory.empty(host.shape, self.input_dtype, self.queue)
-        manager = SequentialOrderManager[self.queue]
-        # One wait per call, at the end: each wait costs about as much as a small transform's kernel.
-        upload = _core.copy(self.queue, src.usm_data._pointer, host.ctypes.data, host.nbytes,
-                            manager.submitted_events)
-        _keepalive.hold(upload, host, src)  # should a later step raise before the final wait
-        manager.add_event_pair(upload, upload)
+        # In place where the result fits the input.
         dev = src if self._fits_result(src) else _memory.empty(self.out_shape, self.result_dtype, self.queue)
-        self._run_plan(src, dev, forward)  # in place where the result fits the input
         direct = out is not None and out.flags.c_contiguous and out.flags.writeable
         result = out if direct else np.empty(self.out_shape, dtype=self.result_dtype)
-        _core.copy_and_wait(self.queue, result.ctypes.data, dev.usm_data._pointer, result.nbytes,
-                            manager.submitted_events)
+        self._plan.execute_host(self.queue, host, src.usm_data._pointer, dev.usm_data._pointer, result, forward,
+                                SequentialOrderManager[self.queue].submitted_events)
         if out is None or direct:
             return result
         np.copyto(out, result)
