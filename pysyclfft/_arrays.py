@@ -98,7 +98,7 @@ def shape_of(x):
 
 def dtype_of(x):
     """x's dtype as a numpy.dtype (a torch tensor's too), None for objects without one."""
-    if _dpnp_kind(x) is not None:
+    if isinstance(x, np.ndarray) or _dpnp_kind(x) is not None:
         return x.dtype  # a numpy.dtype already; no view to build
     producer = _cuda_arrays.producer_of(x)
     if producer is not None:
@@ -145,6 +145,8 @@ _default_queue_lock = threading.Lock()
 def default_queue():
     """The queue numpy inputs are computed on (SYCL's default device, in order)."""
     global _default_queue
+    if _default_queue is not None:  # made once: no lock needed to read it
+        return _default_queue
     with _default_queue_lock:
         if _default_queue is None:
             _default_queue = dpctl.SyclQueue(property="in_order")

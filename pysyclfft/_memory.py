@@ -25,9 +25,8 @@ from . import _arrays, _device_array, _pool
 from ._device_array import DeviceArray
 
 
-def _pooled_empty(shape, dtype, queue, usm_type, what):
-    shape = tuple(map(int, shape))
-    nbytes = math.prod(shape) * np.dtype(dtype).itemsize
+def block(nbytes, queue, usm_type="device", what="an array"):
+    """A USM memory object of nbytes (at least 1) on queue, from the pool where it fits."""
     try:
         memory = _pool.pool.acquire(queue, usm_type, nbytes) if nbytes else None
         if memory is None:  # empty, or beyond the pool's limit
@@ -35,7 +34,12 @@ def _pooled_empty(shape, dtype, queue, usm_type, what):
     except dpm.USMAllocationError:
         raise MemoryError(f"pysyclfft: cannot allocate {nbytes} bytes ({nbytes / 2**30:.2f} GiB) of device memory "
                           f"for {what} on {queue.sycl_device.name}") from None
-    return DeviceArray(memory, shape, dtype)
+    return memory
+
+
+def _pooled_empty(shape, dtype, queue, usm_type, what):
+    shape = tuple(map(int, shape))
+    return DeviceArray(block(math.prod(shape) * np.dtype(dtype).itemsize, queue, usm_type, what), shape, dtype)
 
 
 def empty(shape, dtype, queue, usm_type="device"):

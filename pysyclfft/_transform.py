@@ -152,12 +152,13 @@ class NdTransform:
         copies back and waits (each wait costs about as much as a small transform's
         kernel), so no kernel is pending when it returns."""
         host = np.ascontiguousarray(x[self._crop], dtype=self.input_dtype)
-        src = _memory.empty(host.shape, self.input_dtype, self.queue)
-        # In place where the result fits the input.
-        dev = src if self._fits_result(src) else _memory.empty(self.out_shape, self.result_dtype, self.queue)
         direct = out is not None and out.flags.c_contiguous and out.flags.writeable
         result = out if direct else np.empty(self.out_shape, dtype=self.result_dtype)
-        self._plan.execute_host(self.queue, host, src.usm_data._pointer, dev.usm_data._pointer, result, forward,
+        # Device memory only (no array views): in place where the result fits the input.
+        src = _memory.block(host.nbytes, self.queue, what="the input on the device")
+        dev = src if host.shape == result.shape and host.dtype == result.dtype else \
+            _memory.block(result.nbytes, self.queue, what="the result on the device")
+        self._plan.execute_host(self.queue, host, src._pointer, dev._pointer, result, forward,
                                 SequentialOrderManager[self.queue].submitted_events)
         if out is None or direct:
             return result
