@@ -11,8 +11,9 @@ each call; see per_call).
   fft(x, out)   : pysyclfft.fft with out= (plan from the thread's cache)
   fft(x)        : pysyclfft.fft allocating its result
   new plan per call: get_fft_plan(x)(x), what a call costs without the cache
-  bare round trip: the numpy input's device work alone: copy to the device,
-                  launch, copy back and wait (raw USM, no dependencies)
+  bare round trip: the numpy input's device work alone, on the queue it uses:
+                  copy to the device, launch, copy back and wait (raw USM, no
+                  order-manager dependencies)
   fft(numpy x, out), fft(numpy x): pysyclfft.fft of the numpy array (to the
                   device and back), into a numpy out= or allocating
   numpy, scipy  : numpy.fft.fft and scipy.fft.fft of the numpy array, for scale
