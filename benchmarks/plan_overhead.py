@@ -1,6 +1,7 @@
 """What a cached plan adds over the kernels: per-call time of a batched c2c FFT
-through each layer, on the same arrays, in one process (median of 400 calls
-each, the layers taking turns call by call).
+through each layer, on the same arrays, in one process (rounds of 400 calls of
+each layer in bursts of 20, the layers taking turns, waiting for the queue after
+each call; see per_call).
 
   bare launch   : C2CPlan.execute with its layout computed once, no dependencies
                   (what submitting the kernel and waiting for it cost on this device)
@@ -10,10 +11,18 @@ each, the layers taking turns call by call).
   fft(x, out)   : pysyclfft.fft with out= (plan from the thread's cache)
   fft(x)        : pysyclfft.fft allocating its result
   new plan per call: get_fft_plan(x)(x), what a call costs without the cache
-  fft(numpy x)  : pysyclfft.fft of the numpy array (copies to the device and back)
+  bare round trip: the numpy input's device work alone, on the queue it uses:
+                  copy to the device, launch, copy back and wait (raw USM, no
+                  order-manager dependencies)
+  fft(numpy x, out), fft(numpy x): pysyclfft.fft of the numpy array (to the
+                  device and back), into a numpy out= or allocating
   numpy, scipy  : numpy.fft.fft and scipy.fft.fft of the numpy array, for scale
 
-Usage: PYTHONPATH=. python3 benchmarks/plan_overhead.py [n] [batch] [dtype]
+Device-array layers are compared with the bare launch, numpy-input layers with the
+bare round trip: the median over rounds of each round's difference of medians, and
+its spread (lowest and highest round), so load from other jobs hits both alike.
+
+Usage: PYTHONPATH=. python3 benchmarks/plan_overhead.py [n] [batch] [dtype] [rounds]
 """
 import sys
 import time
@@ -21,34 +30,63 @@ import time
 import numpy as np
 import scipy.fft
 
+import dpctl.memory as dpm
 import dpnp
 import pysyclfft
-from pysyclfft import _core, _launch
+from pysyclfft import _arrays, _core, _launch
 
 
-def per_call(cases, queue, calls=400):
+def per_call(cases, queue, rng, calls=400, burst=20):
     """Median time (us) of one call of each case, waiting for the queue after
-    every call. The cases take turns call by call, so load from other jobs on
-    the machine hits them alike."""
+    every call: bursts of `burst` calls of one case, as a loop repeating a call
+    runs, the cases taking turns burst by burst in a new random order each turn
+    (load from other jobs hits them alike). Bursts, not single calls: the OpenCL
+    CPU device's worker threads spin a while after a wait and then sleep, so a
+    launch costs less right after other work (a case after the quick bare
+    launch, say) than after host time of its own; the first call of a burst is
+    not counted."""
     samples = {name: [] for name, _ in cases}
     for name, fn in cases:
         fn()
     queue.wait()
-    for _ in range(calls):
-        for name, fn in cases:
-            t = time.perf_counter()
-            fn()
-            queue.wait()
-            samples[name].append(time.perf_counter() - t)
+    for _ in range(calls // burst):
+        for i in rng.permutation(len(cases)):
+            name, fn = cases[i]
+            for call in range(burst + 1):
+                t = time.perf_counter()
+                fn()
+                queue.wait()
+                if call:
+                    samples[name].append(time.perf_counter() - t)
     return {name: float(np.median(v)) * 1e6 for name, v in samples.items()}
+
+
+def bare_round_trip(host, out):
+    """Copy `host` to the device, transform it in place and copy it into `out`,
+    on the queue numpy input is computed on: the numpy path's device work with
+    none of its bookkeeping."""
+    queue = _arrays.default_queue()
+    plan1d = _core.C2CPlan(queue, host.shape[-1], host.dtype == np.complex128)
+    (layout,) = _core.line_layouts(host.shape, 1, 0, (host.shape[-1], 1), 0, (host.shape[-1], 1))
+    device = dpm.MemoryUSMDevice(host.nbytes, queue=queue)
+    pointer = device._pointer
+
+    def run():
+        up = _core.copy(queue, pointer, host.ctypes.data, host.nbytes, [])
+        done = plan1d.execute(pointer, pointer, *layout, True, 1.0, [up])
+        _core.copy_and_wait(queue, out.ctypes.data, pointer, out.nbytes, [done])
+
+    return run
 
 
 def main():
     n = int(sys.argv[1]) if len(sys.argv) > 1 else 64
     batch = int(sys.argv[2]) if len(sys.argv) > 2 else 16
     dtype = np.dtype(sys.argv[3] if len(sys.argv) > 3 else "complex64")
+    rounds = int(sys.argv[4]) if len(sys.argv) > 4 else 5
     rng = np.random.default_rng(0)
     host = (rng.standard_normal((batch, n)) + 1j * rng.standard_normal((batch, n))).astype(dtype)
+    host_out = np.empty_like(host)
     x = dpnp.asarray(host)
     y = dpnp.empty_like(x)
     queue = x.sycl_queue
@@ -66,16 +104,22 @@ def main():
         ("fft(x, out)", lambda: pysyclfft.fft(x, out=y)),
         ("fft(x)", lambda: pysyclfft.fft(x)),
         ("new plan per call", lambda: pysyclfft.get_fft_plan(x, axes=(-1,))(x)),
+        ("bare round trip", bare_round_trip(host, host_out)),
+        ("fft(numpy x, out)", lambda: pysyclfft.fft(host, out=host_out)),
         ("fft(numpy x)", lambda: pysyclfft.fft(host)),
         ("numpy", lambda: np.fft.fft(host)),
         ("scipy", lambda: scipy.fft.fft(host)),
     ]
-    print(f"batched c2c FFT, {batch} x {n} {dtype}, device {queue.sycl_device.name}")
-    times = per_call(cases, queue)
-    base, bare = times["kernel launch"], times["bare launch"]
+    reference = {name: "bare round trip" if "numpy x" in name else "bare launch" for name, _ in cases[1:-2]}
+    print(f"batched c2c FFT, {batch} x {n} {dtype}, device {queue.sycl_device.name}, "
+          f"{rounds} rounds of 400 calls")
+    times = [per_call(cases, queue, rng) for _ in range(rounds)]
     for name, _ in cases:
-        print(f"  {name:17s} {times[name]:9.1f} us/call   (+{times[name] - base:7.1f} us over the kernel launch, "
-              f"+{times[name] - bare:7.1f} over the bare launch)")
+        line = f"  {name:18s} {np.median([t[name] for t in times]):8.1f} us/call"
+        if name in reference:
+            over = [t[name] - t[reference[name]] for t in times]
+            line += f"   +{np.median(over):6.1f} us over the {reference[name]} ({min(over):.1f} to {max(over):.1f})"
+        print(line)
     cache = pysyclfft.config.get_plan_cache()
     print(f"plan cache: {cache.hits} hits, {cache.misses} misses")
     assert np.allclose(pysyclfft.fft(x).asnumpy(), np.fft.fft(host), atol=1e-3 * np.sqrt(n))

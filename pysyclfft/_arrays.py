@@ -70,6 +70,13 @@ def is_usm(x):
     return _is_sycl_usm(x) or _cuda_arrays.producer_of(x) is not None
 
 
+def cuda_producer_of(x):
+    """The CUDA library producer of x (pysyclfft/_cuda_arrays.py), None for other arrays.
+    dpnp's arrays are SYCL arrays, answered at once: probing their protocols costs
+    microseconds a call."""
+    return None if _dpnp_kind(x) is not None else _cuda_arrays.producer_of(x)
+
+
 def kind_of(x):
     known = _dpnp_kind(x)
     if known is not None:
@@ -91,6 +98,8 @@ def shape_of(x):
 
 def dtype_of(x):
     """x's dtype as a numpy.dtype (a torch tensor's too), None for objects without one."""
+    if isinstance(x, np.ndarray) or _dpnp_kind(x) is not None:
+        return x.dtype  # a numpy.dtype already; no view to build
     producer = _cuda_arrays.producer_of(x)
     if producer is not None:
         return producer.dtype(x)
@@ -136,6 +145,8 @@ _default_queue_lock = threading.Lock()
 def default_queue():
     """The queue numpy inputs are computed on (SYCL's default device, in order)."""
     global _default_queue
+    if _default_queue is not None:  # made once: no lock needed to read it
+        return _default_queue
     with _default_queue_lock:
         if _default_queue is None:
             _default_queue = dpctl.SyclQueue(property="in_order")

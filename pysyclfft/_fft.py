@@ -1,7 +1,7 @@
 """numpy.fft-compatible complex transforms (numpy 2 signatures), plus `plan=`."""
 import numpy as np
 
-from . import _args, _arrays, _cuda_arrays, _memory, _plan
+from . import _args, _arrays, _memory, _plan
 from ._arrays import shape_of
 
 
@@ -42,7 +42,7 @@ def _computes_single_in_double(x):
 
 def _as_dtype(x, dtype):
     """x converted to dtype, the same kind of array."""
-    producer = _cuda_arrays.producer_of(x)
+    producer = _arrays.cuda_producer_of(x)
     if producer is not None:
         return producer.astype(x, dtype)
     if _arrays.is_usm(x):

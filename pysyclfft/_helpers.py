@@ -99,7 +99,7 @@ def _roll_to(x, axes, shift_of_length):
     shifts = tuple(shift_of_length(shape[a]) for a in axes)
     if not _arrays.is_usm(x):
         return np.roll(np.asarray(x), shifts, axes)
-    producer = _cuda_arrays.producer_of(x)  # a CUDA library rolls its arrays on its stream
+    producer = _arrays.cuda_producer_of(x)  # a CUDA library rolls its arrays on its stream
     rolled = None if producer is None else producer.roll(x, shifts, axes)
     if rolled is not None:
         return rolled

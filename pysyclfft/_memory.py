@@ -15,7 +15,6 @@ dtype is a device memcpy, and any other (strided, or converting the dtype)
 goes through the host: a documented slow path for strided USM inputs that are
 padded or converted; numpy inputs are prepared on the host anyway.
 """
-import contextlib
 import math
 
 import numpy as np
@@ -26,27 +25,21 @@ from . import _arrays, _device_array, _pool
 from ._device_array import DeviceArray
 
 
-@contextlib.contextmanager
-def _device_request(nbytes, queue, what):
+def block(nbytes, queue, usm_type="device", what="an array"):
+    """A USM memory object of nbytes (at least 1) on queue, from the pool where it fits."""
     try:
-        yield
-    except dpm.USMAllocationError:
-        raise MemoryError(f"pysyclfft: cannot allocate {nbytes} bytes ({nbytes / 2**30:.2f} GiB) of device memory "
-                          f"for {what} on {queue.sycl_device.name}") from None
-
-
-def _array_bytes(shape, dtype):
-    return math.prod(int(d) for d in shape) * np.dtype(dtype).itemsize
-
-
-def _pooled_empty(shape, dtype, queue, usm_type, what):
-    shape = tuple(int(d) for d in shape)
-    nbytes = _array_bytes(shape, dtype)
-    with _device_request(nbytes, queue, what):
         memory = _pool.pool.acquire(queue, usm_type, nbytes) if nbytes else None
         if memory is None:  # empty, or beyond the pool's limit
             memory = _pool.RAW_MEMORY[usm_type](max(nbytes, 1), queue=queue)
-        return DeviceArray(memory, shape, dtype)
+    except dpm.USMAllocationError:
+        raise MemoryError(f"pysyclfft: cannot allocate {nbytes} bytes ({nbytes / 2**30:.2f} GiB) of device memory "
+                          f"for {what} on {queue.sycl_device.name}") from None
+    return memory
+
+
+def _pooled_empty(shape, dtype, queue, usm_type, what):
+    shape = tuple(map(int, shape))
+    return DeviceArray(block(math.prod(shape) * np.dtype(dtype).itemsize, queue, usm_type, what), shape, dtype)
 
 
 def empty(shape, dtype, queue, usm_type="device"):

@@ -10,7 +10,7 @@ numpy/scipy rules for s and axes are _args.plan_axes.
 """
 import numpy as np
 
-from . import _args, _arrays, _cuda_arrays, _memory, _pool, _transform
+from . import _args, _arrays, _cuda_arrays, _memory, _pool, _transform, config
 
 KINDS = _transform.KINDS
 MEMORY_MODES = ("auto", "minimal")
@@ -97,8 +97,6 @@ class Plan:
         """Block (GIL released) until the plan runs on kernels compiled for its
         lengths, where the background compiler is building them (it waits for every
         queued build: pysyclfft.config.wait_for_specialized). At once otherwise."""
-        from . import config
-
         config.wait_for_specialized()
 
     def __repr__(self):
@@ -155,7 +153,7 @@ class Plan:
         """Run on `arr` (x as numpy array or DeviceArray, already checked against the plan).
         A CUDA library's array (pysyclfft/_cuda_arrays.py) is converted and its result
         allocated by that library, and the work is ordered with the library's stream."""
-        producer = None if self._on_host else _cuda_arrays.producer_of(x)
+        producer = None if self._on_host else _arrays.cuda_producer_of(x)
         if producer is not None and not self._in_place:
             converted = producer.astype(x, self._impl.input_dtype)
             if converted is not x:
@@ -199,8 +197,6 @@ def get_fft_plan(x, s=None, axes=None, kind="c2c", *, norm=None, out=None, in_pl
 def cached_plan(kind, x, s, axes, norm, in_place=False, memory="auto"):
     """The calling thread's cached plan for x (building and caching it on a miss)
     and the array the transform reads."""
-    from . import config
-
     on_host, queue, shape, strides, dtype, arr = array_signature(x)
     key = (on_host, queue, kind, dtype, shape, strides, tuple(s), tuple(axes), _args.check_norm(norm),
            bool(in_place), memory)

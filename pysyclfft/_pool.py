@@ -77,11 +77,8 @@ class MemoryPool:
     def acquire(self, queue, usm_type, nbytes):
         """A pooled memory object of at least nbytes on queue, or None when it does not fit the limit."""
         key = (queue, usm_type, bin_size(nbytes))
-        lease = self._lease_idle(key)
-        if lease is None:
-            _keepalive.release_finished()  # arrays of finished kernels die now and give their blocks back
-            lease = self._lease_idle(key) or self._lease_new(key)
-        return lease
+        _keepalive.release_finished()  # arrays of finished kernels die now and give their blocks back
+        return self._lease_idle(key) or self._lease_new(key)
 
     def _lease_idle(self, key):
         with self._lock:

@@ -16,14 +16,12 @@ KINDS = ("c2c", "r2c", "c2r") + tuple(f"{t}{i}" for t in ("dct", "dst") for i in
 _CORE_KIND = {kind: getattr(_core.TransformKind, kind) for kind in KINDS}
 
 
-def resized_shape(shape, axes, lengths):
-    """Target shape, slices that truncate, and whether any axis is padded."""
+def crop_slices(shape, axes, lengths):
+    """The slices of an array of `shape` that a transform of `lengths` points along `axes` reads."""
     target = list(shape)
     for a, n in zip(axes, lengths):
         target[a] = n
-    crop = tuple(slice(0, min(t, s)) for t, s in zip(target, shape))
-    padded = any(t > s for t, s in zip(target, shape))
-    return tuple(target), crop, padded
+    return tuple(slice(0, min(t, s)) for t, s in zip(target, shape))
 
 
 def _shares_memory(a, b):
@@ -100,8 +98,9 @@ class NdTransform:
         self.queue, self.kind = queue, kind
         self.axes, self.lengths = tuple(axes), tuple(lengths)
         self.input_dtype, self.result_dtype = _dtypes(kind, dtype, queue)
-        # What the plan reads of the input (c2r: the half spectrum).
-        self._in_lengths = self.lengths[:-1] + (self.lengths[-1] // 2 + 1,) if kind == "c2r" else self.lengths
+        # What the plan reads of the input (c2r: the half spectrum), where it is converted or copied first.
+        in_lengths = self.lengths[:-1] + (self.lengths[-1] // 2 + 1,) if kind == "c2r" else self.lengths
+        self._crop = crop_slices(shape, self.axes, in_lengths)
         trig = kind.startswith(("dct", "dst"))
         options = dict(memory=memory, kind=_CORE_KIND[kind],
                        complex_data=trig and self.result_dtype.kind == "c",
@@ -138,7 +137,7 @@ class NdTransform:
         xu itself) or into a new array; returns the result DeviceArray."""
         src = xu
         if xu.dtype != self.input_dtype:  # converted once, cropped first
-            src = _memory.astype(xu[resized_shape(xu.shape, self.axes, self._in_lengths)[1]], self.input_dtype)
+            src = _memory.astype(xu[self._crop], self.input_dtype)
         if out is None:  # a private copy of the result's shape and dtype: transform it in place
             out = src if src is not xu and self._fits_result(src) else \
                 _memory.empty(self.out_shape, self.result_dtype, self.queue, xu.usm_type)
@@ -148,23 +147,19 @@ class NdTransform:
         return out
 
     def run_host(self, x, out, forward):
-        """Transform of the numpy array x on the plan's (in-order) queue, through
-        pooled device arrays; returns numpy (`out` when given)."""
-        crop = resized_shape(x.shape, self.axes, self._in_lengths)[1]
-        host = np.ascontiguousarray(x[crop], dtype=self.input_dtype)
-        src = _memory.empty(host.shape, self.input_dtype, self.queue)
-        manager = SequentialOrderManager[self.queue]
-        # One wait per call, at the end: each wait costs about as much as a small transform's kernel.
-        upload = _core.copy(self.queue, src.usm_data._pointer, host.ctypes.data, host.nbytes,
-                            manager.submitted_events)
-        _keepalive.hold(upload, host, src)  # should a later step raise before the final wait
-        manager.add_event_pair(upload, upload)
-        dev = src if self._fits_result(src) else _memory.empty(self.out_shape, self.result_dtype, self.queue)
-        self._run_plan(src, dev, forward)  # in place where the result fits the input
+        """Transform of the numpy array x on the plan's queue, through pooled device
+        arrays; returns numpy (`out` when given). One C++ call copies, transforms,
+        copies back and waits (each wait costs about as much as a small transform's
+        kernel), so no kernel is pending when it returns."""
+        host = np.ascontiguousarray(x[self._crop], dtype=self.input_dtype)
         direct = out is not None and out.flags.c_contiguous and out.flags.writeable
         result = out if direct else np.empty(self.out_shape, dtype=self.result_dtype)
-        _core.copy_and_wait(self.queue, result.ctypes.data, dev.usm_data._pointer, result.nbytes,
-                            manager.submitted_events)
+        # Device memory only (no array views): in place where the result fits the input.
+        src = _memory.block(host.nbytes, self.queue, what="the input on the device")
+        dev = src if host.shape == result.shape and host.dtype == result.dtype else \
+            _memory.block(result.nbytes, self.queue, what="the result on the device")
+        self._plan.execute_host(self.queue, host, src._pointer, dev._pointer, result, forward,
+                                SequentialOrderManager[self.queue].submitted_events)
         if out is None or direct:
             return result
         np.copyto(out, result)

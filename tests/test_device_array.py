@@ -208,3 +208,14 @@ def test_dpnp_and_usm_ndarray_inputs_keep_their_kind(queue):
     assert isinstance(pysyclfft.fft(dpnp.asarray(host)), dpnp.ndarray)
     assert type(pysyclfft.fft(dpt.asarray(host))) is dpt.usm_ndarray
     assert isinstance(pysyclfft.fft(on_device(host, queue)), DeviceArray)
+
+
+@needs_dpnp
+def test_sycl_arrays_have_no_cuda_producer_and_a_numpy_dtype(queue):
+    host = random_complex(np.random.default_rng(10), (2, 8)).astype(np.complex64)
+    for x in (dpnp.asarray(host), dpt.asarray(host), on_device(host, queue)):
+        assert _arrays.cuda_producer_of(x) is None
+        assert _arrays.dtype_of(x) == np.complex64 and isinstance(_arrays.dtype_of(x), np.dtype)
+    out = dpt.empty((2, 8), dtype=np.complex64)  # a usm_ndarray out of another dtype: cast (same_kind)
+    assert pysyclfft.fft(dpt.asarray(host.astype(np.complex128)), out=out) is out
+    assert_fft_close(out, np.fft.fft(host), np.complex64, 8)

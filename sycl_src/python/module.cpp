@@ -2,6 +2,7 @@
 // Queues and events cross the boundary as dpctl.SyclQueue / dpctl.SyclEvent.
 #include <sycl/sycl.hpp>
 
+#include <pybind11/numpy.h>
 #include <pybind11/pybind11.h>
 #include <pybind11/stl.h>
 
@@ -35,6 +36,34 @@ BatchLayout make_layout(std::int64_t in_offset, std::int64_t in_stride, std::int
   std::vector<BatchDim> dims;
   for (std::size_t i = 0; i < counts.size(); ++i) dims.push_back({counts[i], in_dists[i], out_dists[i]});
   return kernel_layout(in_offset, out_offset, in_stride, out_stride, dims);
+}
+
+// A numpy call's device work in one crossing, the GIL released: the C-ordered
+// `host_in` copied into the fresh C-ordered device array `in`, transformed into
+// `out` (C-ordered, the plan's output shape; may be `in`), copied back into the
+// C-ordered `host_out`, and waited for. Nothing is left pending, even when a step
+// throws, so the caller keeps nothing alive for the device (no events, no holds).
+void execute_through_device(const NdPlan& p, sycl::queue& q, const py::array& host_in, std::uintptr_t in,
+                            std::uintptr_t out, py::array& host_out, bool forward,
+                            const std::vector<sycl::event>& deps) {
+  if (!(host_in.flags() & host_out.flags() & py::array::c_style))
+    throw std::invalid_argument("pysyclfft: execute_host needs C-ordered host arrays");
+  const std::vector<std::int64_t> in_shape(host_in.shape(), host_in.shape() + host_in.ndim());
+  const void* from = host_in.data();
+  void* to = host_out.mutable_data();  // throws for a read-only array
+  const auto in_bytes = std::size_t(host_in.nbytes()), out_bytes = std::size_t(host_out.nbytes());
+  void* device_in = reinterpret_cast<void*>(in);
+  void* device_out = reinterpret_cast<void*>(out);
+  py::gil_scoped_release release;
+  try {
+    const sycl::event up = q.memcpy(device_in, from, in_bytes, deps);
+    const sycl::event done = p.execute(device_in, row_major_layout(in_shape), device_out,
+                                       row_major_layout(p.out_shape()), forward, {up});
+    q.memcpy(to, device_out, out_bytes, done).wait_and_throw();
+  } catch (...) {
+    q.wait();  // what was submitted before the failure may still use the arrays
+    throw;
+  }
 }
 
 // The values TransformKind (n-D plans) and RealTransform (1-D real lines) share:
@@ -240,6 +269,10 @@ PYBIND11_MODULE(_core, m) {
           py::arg("out_strides"), py::arg("forward"), py::arg("deps"),
           "Transform (offsets and strides in elements of each side's type; out may be in with the same layout); "
           "returns one event.")
+      .def("execute_host", &execute_through_device, py::arg("queue"), py::arg("host_in"), py::arg("in_ptr"),
+           py::arg("out_ptr"), py::arg("host_out"), py::arg("forward"), py::arg("deps"),
+           "A numpy call's device work: host_in to the device (in_ptr), the transform into out_ptr, back into "
+           "host_out, waited for (all C-ordered, device arrays at offset 0; out_ptr may be in_ptr).")
       .def_property_readonly("out_shape", &NdPlan::out_shape)
       .def_property_readonly("workspace_bytes", &NdPlan::workspace_bytes)
       .def("describe", &NdPlan::describe);
