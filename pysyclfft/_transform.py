@@ -156,7 +156,7 @@ class NdTransform:
         result = out if direct else np.empty(self.out_shape, dtype=self.result_dtype)
         # Device memory only (no array views): in place where the result fits the input.
         src = _memory.block(host.nbytes, self.queue, what="the input on the device")
-        dev = src if host.shape == result.shape and host.dtype == result.dtype else \
+        dev = src if self._fits_result(host) else \
             _memory.block(result.nbytes, self.queue, what="the result on the device")
         self._plan.execute_host(self.queue, host, src._pointer, dev._pointer, result, forward,
                                 SequentialOrderManager[self.queue].submitted_events)

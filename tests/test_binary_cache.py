@@ -28,7 +28,7 @@ BUILDS = 2 * BUILDS_PER_LENGTH
 _CHILD = r"""
 import json, sys
 import numpy as np, pysyclfft
-from pysyclfft import _arrays, _core
+from pysyclfft import _core
 args = json.loads(sys.argv[1])
 if args.get("include_dir"):
     _core.set_kernel_include_dir(args["include_dir"])

@@ -32,10 +32,18 @@ class SpecializedC2CPlan {
   static bool available(const sycl::queue& q, std::int64_t n, Precision p, std::int64_t max_pass, Memory memory) {
     const DeviceLimits lim = device_limits(q.get_device());
     auto& compiler = KernelCompiler::instance();
-    if (choose_algorithm(n, p, lim, max_pass) == Algorithm::single_kernel)
-      return compiler.available(q, kC2CEntryHeader, c2c_kernel_names(q.get_device(), {n}, p)) &&
-             compiler.available(q, kPassEntryHeader, ColumnLines::kernel_names(q.get_device(), n, p));
-    return compiler.available(q, kPassEntryHeader, MultipassPlan::kernel_names(n, p, lim, max_pass, memory));
+    const bool single = choose_algorithm(n, p, lim, max_pass) == Algorithm::single_kernel;
+    return (!single || compiler.available(q, kC2CEntryHeader, c2c_kernel_names(q.get_device(), {n}, p))) &&
+           compiler.available(q, kPassEntryHeader, pass_kernel_names(q.get_device(), n, p, max_pass, memory));
+  }
+
+  // Its kernels of the pass family: a single-kernel length's column groups (GPUs),
+  // else the multi-pass plan's passes.
+  static std::vector<std::string> pass_kernel_names(const sycl::device& dev, std::int64_t n, Precision p,
+                                                    std::int64_t max_pass, Memory memory) {
+    const DeviceLimits lim = device_limits(dev);
+    if (choose_algorithm(n, p, lim, max_pass) == Algorithm::single_kernel) return ColumnLines::kernel_names(dev, n, p);
+    return MultipassPlan::kernel_names(n, p, lim, max_pass, memory);
   }
 
   sycl::event execute(const void* in, void* out, const BatchLayout& layout, bool forward, double scale,
@@ -117,13 +125,10 @@ class AnyC2CPlan {
 // Returns the number of kernel names.
 inline std::size_t precompile_any_c2c(const sycl::queue& q, const std::vector<std::int64_t>& lengths, Precision p,
                                       std::int64_t max_pass = 0, Memory memory = Memory::automatic) {
-  const DeviceLimits lim = device_limits(q.get_device());
   std::vector<std::string> pass_names;
   for (auto n : lengths) {
     if (n < 1) continue;
-    const auto names = choose_algorithm(n, p, lim, max_pass) == Algorithm::single_kernel
-                           ? ColumnLines::kernel_names(q.get_device(), n, p)
-                           : MultipassPlan::kernel_names(n, p, lim, max_pass, memory);
+    const auto names = SpecializedC2CPlan::pass_kernel_names(q.get_device(), n, p, max_pass, memory);
     pass_names.insert(pass_names.end(), names.begin(), names.end());
   }
   const auto single_names = c2c_kernel_names(q.get_device(), lengths, p);

@@ -29,13 +29,11 @@ class ColumnLines {
   // The pass kernels (forward, backward) a length's column groups need on `dev`:
   // none on a CPU, or where no group of several lines fits.
   static std::vector<std::string> kernel_names(const sycl::device& dev, std::int64_t n, Precision p) {
-    const PassKernelParams k = params(device_limits(dev), n, p);
-    if (k.interleave <= 1) return {};
-    return {pass_kernel_name(k, -1, false), pass_kernel_name(k, +1, false)};
+    return names_of(params(device_limits(dev), n, p));
   }
 
   ColumnLines(const sycl::queue& q, std::int64_t n, Precision p) : k_(params(device_limits(q.get_device()), n, p)) {
-    const std::vector<std::string> names = kernel_names(q.get_device(), n, p);
+    const std::vector<std::string> names = names_of(k_);
     if (!names.empty()) kernels_ = KernelCompiler::instance().get(q, kPassEntryHeader, names);
   }
 
@@ -71,6 +69,11 @@ class ColumnLines {
   }
 
  private:
+  static std::vector<std::string> names_of(const PassKernelParams& k) {
+    if (k.interleave <= 1) return {};
+    return {pass_kernel_name(k, -1, false), pass_kernel_name(k, +1, false)};
+  }
+
   // Any line count is a multiple of the group: serves() checks the batch's.
   static PassKernelParams params(const DeviceLimits& lim, std::int64_t n, Precision p) {
     if (lim.is_cpu) return PassKernelParams{};

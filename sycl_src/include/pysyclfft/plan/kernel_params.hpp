@@ -191,8 +191,8 @@ inline C2CKernelParams choose_c2c_kernel(std::int64_t n, Precision p, const Devi
 // those lines into the SIMD lanes of one sub-group, so it needs a sub-group of
 // `interleave` (the largest offered); a GPU coalesces neighbouring work-items
 // whatever its sub-group, so long passes take a few lines each (1024 points on
-// the H100: 8 lines of 128 work-items; as teams, every work-item's load touched
-// its own 32-byte sector). Measured on the OpenCL CPU device
+// the H100: 4 lines of 128 work-items, groups being at most 512; as teams, every
+// work-item's load touched its own 32-byte sector). Measured on the OpenCL CPU device
 // (docs/performance-anysize.md): 2-2.8x faster complex64 multi-pass transforms
 // than teams of Stockham::run; on the H100 16384 and 32768 points ran 11-14%
 // faster with 32 lines. Other passes take up to kPassTeams lines per group, SIMD
