@@ -23,6 +23,7 @@
 //    values the first FFT saved (PassGeometry::rader flags, see RaderEnds).
 #pragma once
 #include "batched_c2c.hpp"
+#include "column_rows.hpp"
 #include "layout.hpp"
 #include "stockham.hpp"
 
@@ -154,11 +155,12 @@ template <typename T, int Sign, bool Unit, bool Twiddled, bool Rader> struct Pas
 // columns in memory) into SIMD lanes, each lane running the same butterfly
 // (then Lanes = 1; the planner makes PerGroup divide d0_count, so a group's lines
 // are d0, d0 + 1, ... of one transform); Interleave = 1 packs team members
-// (points of one line). `local` holds Cfg::kLocalElements elements of work-group memory.
+// (points of one line). `local` holds pass_local_elements(...) elements of
+// work-group memory (column_rows.hpp).
 // `ends` holds two values per transform of the launch's chunk (Rader only).
 // In-place passes (in == out, same line positions on both sides) are safe when the
 // Stockham core has at least two stages: all loads come before its first barrier.
-template <class Cfg, int Sign, int Lanes, int Interleave, bool Twiddled, bool Rader, class Barrier>
+template <class Cfg, int Sign, int Lanes, int Interleave, int RowPitch, bool Twiddled, bool Rader, class Barrier>
 PYSYCLFFT_INLINE void multipass_pass(int vector, int lane, int team, index_t group_id, const Barrier& barrier,
                                      const cplx<typename Cfg::real>* in, cplx<typename Cfg::real>* out,
                                      const cplx<typename Cfg::real>* twiddles,
@@ -192,7 +194,8 @@ PYSYCLFFT_INLINE void multipass_pass(int vector, int lane, int team, index_t gro
   if (Rader && (g.rader & kSaveX0) && active && first_line && vector + lane == 0) my_ends[0] = first_in[0];
   auto run = [&](auto unit_in, auto unit_out) __attribute__((always_inline)) {
     constexpr bool kUnitIn = decltype(unit_in)::value, kUnitOut = decltype(unit_out)::value;
-    const index_t shift_in = kColumns && !kUnitIn ? team * g.in.s0 : 0;
+    constexpr bool kRows = kColumns && !kUnitIn && RowPitch > 0;  // column_rows.hpp
+    const index_t shift_in = kColumns && !kUnitIn && !kRows ? team * g.in.s0 : 0;
     const index_t shift_out = kColumns && !kUnitOut ? team * g.out.s0 : 0;
     const PassLoader<T, Sign, kUnitIn, Rader> src{in + in_side.base(t), in_side.stride, in_start + shift_in, g.in.si,
                                            in_side.limit, team, g.load, load_table};
@@ -201,12 +204,23 @@ PYSYCLFFT_INLINE void multipass_pass(int vector, int lane, int team, index_t gro
                                                       store_table, store_low, lane_twiddles,
                                                       kColumns && !kUnitOut ? d0 + team : d0, g.twiddle_shift,
                                                       Interleave, save_sum, my_ends, x0};
-    fft::template run_vectors<Cfg::kThreads, Lanes>(barrier, vector, lane, src, dst, buffers, twiddles, Cfg::kThreads,
-                                                    slot);
+    if constexpr (kRows) {
+      T* rows = &local[0].re + 2 * Cfg::kN * Interleave;  // the second Stockham buffer and beyond
+      load_rows<Cfg::kN, Interleave, RowPitch, Cfg::kGroupSize>(vector * Interleave + team, src, g.in.s0,
+                                                               g.in.s0 < g.in.si, rows);
+      barrier();
+      const SplitLoad<T> row{rows + team * RowPitch, rows + (Interleave + team) * RowPitch};
+      fft::template run_vectors<Cfg::kThreads, Lanes>(barrier, vector, lane, row, dst, buffers, twiddles,
+                                                      Cfg::kThreads, slot);
+    } else {
+      fft::template run_vectors<Cfg::kThreads, Lanes>(barrier, vector, lane, src, dst, buffers, twiddles,
+                                                      Cfg::kThreads, slot);
+    }
   };
   // Column groups: vector loads and stores on the sides where neighbouring lines
   // are neighbouring elements (the common case: middle passes both, the first
-  // pass both for a contiguous input, the last pass its stores).
+  // pass both for a contiguous input, the last pass its stores); with RowPitch > 0
+  // other inputs through local memory (column_rows.hpp).
   if constexpr (kColumns) {
     const bool unit_in = g.in.s0 == 1 && in_side.stride == 1, unit_out = g.out.s0 == 1 && out_side.stride == 1;
     if (unit_in && unit_out) return run(BoolConstant<true>{}, BoolConstant<true>{});

@@ -64,10 +64,10 @@ inline std::string cuda_c2c_kernel_name(const C2CKernelParams& k, int sign) {
   return instance_name("pysyclfft_c2c", k.precision, sign, k.threads, k.per_group, 0, k.radices);
 }
 
-// pysyclfft_pass<T, Sign, Lanes, Threads, PerGroup, Interleave, Twiddled, Rader, radices...>
+// pysyclfft_pass<T, Sign, Lanes, Threads, PerGroup, Interleave, RowPitch, Twiddled, Rader, radices...>
 inline std::string pass_kernel_name(const PassKernelParams& k, int sign, bool rader) {
   return instance_name("pysyclfft_pass", k.precision, sign, k.lanes, k.threads, k.per_group, k.interleave,
-                       int(k.twiddled), int(rader), k.radices);
+                       k.row_pitch, int(k.twiddled), int(rader), k.radices);
 }
 
 // pysyclfft_transpose_square<T, Tile> and pysyclfft_permute_blocks<T>

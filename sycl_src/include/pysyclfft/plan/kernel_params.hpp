@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "../kernels/column_rows.hpp"
 #include "factorize.hpp"
 
 namespace pysyclfft::plan {
@@ -200,7 +201,22 @@ inline C2CKernelParams choose_c2c_kernel(std::int64_t n, Precision p, const Devi
 struct PassKernelParams : C2CKernelParams {
   int interleave = 1;     // lines sharing the local buffers point by point (= per_group), or 1
   bool twiddled = false;  // a pass before the last: stores the inter-pass twiddles (set by the planner)
+  int row_pitch = 0;      // > 0: a column group loads other inputs through local memory, rows this far apart
+  std::size_t local_bytes() const {
+    return std::size_t(kernels::pass_local_elements(int(n), per_group, row_pitch, radices.size() > 1)) * 2 *
+           real_size(precision);
+  }
 };
+
+// Reals between two rows of a column group's input in local memory
+// (kernels/column_rows.hpp): the length padded so that a sub-group of 32
+// work-items reading one point of `lines` lines, 32/lines neighbouring points
+// each (the first stage's reads, the row loads along lines), touches 32 distinct
+// banks of 4 bytes (the local memory of NVIDIA, AMD and Intel GPUs).
+inline int gpu_row_pitch(std::int64_t n, int lines) {
+  const int step = lines < 32 ? 32 / lines : 1;
+  return int(n + ((step - n % 32) % 32 + 32) % 32);
+}
 
 inline constexpr int kPassTeams = 8;
 
@@ -211,14 +227,16 @@ inline PassKernelParams choose_pass_params(std::int64_t len, Precision p, const 
   if (columns > 0) {
     const int teams = k.per_group;
     for (int lines = dev.lanes; lines >= (dev.is_cpu ? 4 : 2); lines /= 2) {
-      k.per_group = lines;
+      k.per_group = k.interleave = lines;
+      k.row_pitch = dev.is_cpu ? 0 : gpu_row_pitch(len, lines);
       if (columns % lines == 0 && (!dev.is_cpu || dev.offers_sub_group(lines)) &&
           std::size_t(k.group_size()) <= dev.max_group_size && k.local_bytes() <= dev.local_mem_bytes) {
-        k.interleave = lines;
         if (dev.is_cpu) k.lanes = lines;
         return k;
       }
     }
+    k.interleave = 1;
+    k.row_pitch = 0;
     k.per_group = dev.is_cpu ? 1 : teams;
   }
   while (k.per_group < kPassTeams && std::size_t(k.group_size() * 2) <= dev.max_group_size &&
