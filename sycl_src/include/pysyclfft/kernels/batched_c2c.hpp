@@ -29,17 +29,18 @@ template <typename T, int Stride = 0> struct StridedScaledStore {
   }
 };
 
-// Kernel-wide parameters known at compile time.
-template <typename T, int Sign, int Threads, int PerGroup, class Radices> struct C2CConfig {
+// Kernel-wide parameters known at compile time (Buffers: Stockham's local buffers per transform).
+template <typename T, int Sign, int Threads, int PerGroup, class Radices, int Buffers = 2> struct C2CConfig {
   using real = T;
   using radices = Radices;
-  using fft = Stockham<T, Sign, Radices>;
+  using fft = Stockham<T, Sign, Radices, 1, Buffers>;
   static constexpr int kN = Radices::product();
   static constexpr int kThreads = Threads;
   static constexpr int kPerGroup = PerGroup;
   static constexpr int kGroupSize = Threads * PerGroup;
+  static constexpr int kBuffers = Buffers;
   static constexpr bool kNeedsLocal = Radices::kCount > 1;
-  static constexpr int kLocalElements = kNeedsLocal ? 2 * kN * PerGroup : 1;
+  static constexpr int kLocalElements = kNeedsLocal ? Buffers * kN * PerGroup : 1;
 };
 
 // Which transform of the batch a team computes. Teams past the end of the
@@ -71,8 +72,8 @@ PYSYCLFFT_INLINE void team_c2c(int vector, int lane, int team, index_t group, co
   const TeamTransform t = team_transform<Cfg>(team, group, layout);
   const StridedLoad<T, Stride> src{in + layout.in_base(t.transform), layout.in_stride};
   const StridedScaledStore<T, Stride> dst{out + layout.out_base(t.transform), layout.out_stride, scale, t.active};
-  Cfg::fft::template run_vectors<Cfg::kThreads, Lanes>(barrier, vector, lane, src, dst, local + team * 2 * Cfg::kN,
-                                                       twiddles);
+  Cfg::fft::template run_vectors<Cfg::kThreads, Lanes>(barrier, vector, lane, src, dst,
+                                                       local + team * Cfg::kBuffers * Cfg::kN, twiddles);
 }
 
 struct NoBarrier {

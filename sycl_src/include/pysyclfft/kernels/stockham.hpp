@@ -61,32 +61,55 @@ template <int... R> struct RadixList {
 };
 
 // Interleave: transforms sharing the local buffers point by point (see SplitLoad);
-// each transform's team then uses its own `slot` of them.
-template <typename T, int Sign, class Radices, int Interleave = 1> struct Stockham {
+// each transform's team then uses its own `slot` of them. Buffers = 2 ping-pongs
+// between two local buffers (one barrier per stage); Buffers = 1 runs each middle
+// stage in place (its team reads all its points into registers, barriers, then
+// writes: two barriers per stage), for transforms whose two buffers would not fit
+// or would leave a GPU multiprocessor one work-group.
+template <typename T, int Sign, class Radices, int Interleave = 1, int Buffers = 2> struct Stockham {
   static constexpr int N = Radices::product();
   static constexpr int kStages = Radices::kCount;
+  static_assert(Buffers == 1 || Buffers == 2, "one or two local buffers");
   // Butterfly j = jv + lane of the stage with radix R and span Ns, where jv is a
   // multiple of Lanes, the same for the Lanes work-items that the CPU compiler
   // packs into one SIMD vector. When Lanes divides Ns, j/Ns = jv/Ns for the
   // whole vector, so the compiler sees consecutive twiddle reads and writes
   // (vector loads and stores instead of gathers and scatters). The first stage
   // (Ns = 1) and the last (Ns*R = N) get their index arithmetic simplified too.
-  template <int R, int Ns, int Lanes, class Src, class Dst>
-  PYSYCLFFT_INLINE static void butterfly(int jv, int lane, const Src& src, const Dst& dst, const cplx<T>* tw) {
+  template <int R, int Ns, int Lanes> struct Indices {
+    static constexpr bool kWholeVectors = Ns % Lanes == 0;
+    PYSYCLFFT_INLINE static int twiddle(int jv, int lane) {
+      const int j = jv + lane;
+      return Ns == 1 ? 0 : Ns * R == N ? j : kWholeVectors ? jv % Ns + lane : j % Ns;
+    }
+    PYSYCLFFT_INLINE static int output(int jv, int lane) {  // of the butterfly's first point
+      const int j = jv + lane;
+      return Ns == 1 ? j * R : Ns * R == N ? j : (kWholeVectors ? jv : j) / Ns * Ns * R + twiddle(jv, lane);
+    }
+  };
+  template <int R, int Ns, int Lanes, class Src>
+  PYSYCLFFT_INLINE static void compute(int jv, int lane, const Src& src, const cplx<T>* tw, cplx<T> (&v)[R]) {
     const int j = jv + lane;
-    cplx<T> v[R];
 #pragma unroll
     for (int r = 0; r < R; ++r) v[r] = src(j + r * (N / R));
-    constexpr bool kWholeVectors = Ns % Lanes == 0;
-    const int k = Ns == 1 ? 0 : Ns * R == N ? j : kWholeVectors ? jv % Ns + lane : j % Ns;
     if constexpr (Ns > 1) {
+      const int k = Indices<R, Ns, Lanes>::twiddle(jv, lane);
 #pragma unroll
       for (int r = 1; r < R; ++r) v[r] = mul_dir<Sign>(v[r], load_cplx(tw + (r - 1) * Ns + k));
     }
     Butterfly<R, Sign>::apply(v);
-    const int base = Ns == 1 ? j * R : Ns * R == N ? j : (kWholeVectors ? jv : j) / Ns * Ns * R + k;
+  }
+  template <int R, int Ns, int Lanes, class Dst>
+  PYSYCLFFT_INLINE static void store(int jv, int lane, const Dst& dst, const cplx<T> (&v)[R]) {
+    const int base = Indices<R, Ns, Lanes>::output(jv, lane);
 #pragma unroll
     for (int r = 0; r < R; ++r) dst(base + r * Ns, v[r]);
+  }
+  template <int R, int Ns, int Lanes, class Src, class Dst>
+  PYSYCLFFT_INLINE static void butterfly(int jv, int lane, const Src& src, const Dst& dst, const cplx<T>* tw) {
+    cplx<T> v[R];
+    compute<R, Ns, Lanes>(jv, lane, src, tw, v);
+    store<R, Ns, Lanes>(jv, lane, dst, v);
   }
 
   // The stage's N/R butterflies shared among the team; the work-item is `lane`
@@ -108,19 +131,44 @@ template <typename T, int Sign, class Radices, int Interleave = 1> struct Stockh
     }
   }
 
+  // The same stage reading and writing one buffer: every butterfly's points are
+  // read (into registers) before the barrier, written after it.
+  template <int R, int Ns, int Threads, int Lanes, class Barrier, class Src, class Dst>
+  PYSYCLFFT_INLINE static void stage_in_place(const Barrier& barrier, int vector, int lane, const Src& src,
+                                              const Dst& dst, const cplx<T>* tw) {
+    static_assert(Threads > 0, "in-place stages need a compile-time team size");
+    constexpr int kButterflies = N / R, kRounds = (kButterflies + Threads - 1) / Threads;
+    cplx<T> v[kRounds][R];
+#pragma unroll
+    for (int i = 0; i < kRounds; ++i) {
+      const int jv = vector + i * Threads;
+      if (kButterflies % Threads == 0 || jv + lane < kButterflies) compute<R, Ns, Lanes>(jv, lane, src, tw, v[i]);
+    }
+    barrier();
+#pragma unroll
+    for (int i = 0; i < kRounds; ++i) {
+      const int jv = vector + i * Threads;
+      if (kButterflies % Threads == 0 || jv + lane < kButterflies) store<R, Ns, Lanes>(jv, lane, dst, v[i]);
+    }
+  }
+
   // Runs stages I.. with span Ns, reading `src`; `cur`/`other` are the local
   // buffers of 2N reals per transform (N real parts, then N imaginary parts,
-  // Interleave transforms point by point).
+  // Interleave transforms point by point); the same buffer when Buffers = 1.
   template <int I, int Ns, int Threads, int Lanes, class Barrier, class Src, class Dst>
   PYSYCLFFT_INLINE static void run_from(const Barrier& barrier, int vector, int lane, int threads, const Src& src,
                                         const Dst& dst, T* cur, T* other, const cplx<T>* twiddles) {
     constexpr int R = Radices::at(I);
     const cplx<T>* tw = twiddles + Radices::twiddle_offset(I);
+    constexpr int kIm = N * Interleave;
     if constexpr (I == kStages - 1) {
       stage<R, Ns, Threads, Lanes>(vector, lane, threads, src, dst, tw);
+    } else if constexpr (Buffers == 1 && I > 0) {  // src is the buffer itself
+      stage_in_place<R, Ns, Threads, Lanes>(barrier, vector, lane, src, SplitStore<T, Interleave>{cur, cur + kIm}, tw);
     } else {
-      constexpr int kIm = N * Interleave;
       stage<R, Ns, Threads, Lanes>(vector, lane, threads, src, SplitStore<T, Interleave>{cur, cur + kIm}, tw);
+    }
+    if constexpr (I < kStages - 1) {
       barrier();
       run_from<I + 1, Ns * R, Threads, Lanes>(barrier, vector, lane, threads, SplitLoad<T, Interleave>{cur, cur + kIm},
                                               dst, other, cur, twiddles);
@@ -130,12 +178,12 @@ template <typename T, int Sign, class Radices, int Interleave = 1> struct Stockh
   // The buffer of `buffers` that the last stage does not read: a caller may let
   // the last stage write there (and barrier before reading the result).
   static cplx<T>* spare_buffer(cplx<T>* buffers) {
-    static_assert(Interleave == 1, "spare buffers are per-team");
+    static_assert(Interleave == 1 && Buffers == 2, "spare buffers are per-team, one of two");
     return buffers + ((kStages - 1) % 2) * N;
   }
 
   // One transform from src to dst. Every member of the team must call this
-  // (barriers), `buffers` holds 2*N elements of team-shared memory. Threads > 0
+  // (barriers), `buffers` holds Buffers*N elements of team-shared memory. Threads > 0
   // fixes the team size at compile time (then `threads` must equal it).
   template <int Threads = 0, class Barrier, class Src, class Dst>
   PYSYCLFFT_INLINE static void run(const Barrier& barrier, int tid, int threads, const Src& src, const Dst& dst,
@@ -146,16 +194,16 @@ template <typename T, int Sign, class Radices, int Interleave = 1> struct Stockh
   // The same for a team of Threads work-items packed Lanes to a SIMD vector
   // (Lanes divides Threads): the work-item is number `lane` of the vector
   // starting at team member `vector`, a multiple of Lanes. With Interleave > 1,
-  // `buffers` holds 2*N*Interleave elements shared by the interleaved transforms
-  // and `slot` says which one this team computes.
+  // `buffers` holds Buffers*N*Interleave elements shared by the interleaved
+  // transforms and `slot` says which one this team computes.
   template <int Threads, int Lanes, class Barrier, class Src, class Dst>
   PYSYCLFFT_INLINE static void run_vectors(const Barrier& barrier, int vector, int lane, const Src& src, const Dst& dst,
                                            cplx<T>* buffers, const cplx<T>* twiddles, int threads = Threads,
                                            int slot = 0) {
     static_assert(Lanes == 1 || (Threads > 0 && Threads % Lanes == 0), "vectors need a compile-time team size");
-    T* reals = &buffers[0].re + slot;  // the 2N points as 4N reals per transform
-    run_from<0, 1, Threads, Lanes>(barrier, vector, lane, threads, src, dst, reals, reals + 2 * N * Interleave,
-                                   twiddles);
+    T* reals = &buffers[0].re + slot;  // each buffer's N points as 2N reals per transform
+    run_from<0, 1, Threads, Lanes>(barrier, vector, lane, threads, src, dst, reals,
+                                   reals + (Buffers - 1) * 2 * N * Interleave, twiddles);
   }
 };
 

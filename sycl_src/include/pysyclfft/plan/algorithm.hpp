@@ -66,7 +66,7 @@ inline double convolution_cost(std::int64_t len, std::size_t passes) {
 }
 
 inline Algorithm choose_algorithm(std::int64_t n, Precision p, const DeviceLimits& lim, std::int64_t max_pass = 0) {
-  if (!choose_c2c_params(n, p, lim).radices.empty() && (max_pass <= 0 || n <= max_pass))
+  if (!choose_batched_c2c_kernel(n, p, lim).radices.empty() && (max_pass <= 0 || n <= max_pass))
     return Algorithm::single_kernel;
   if (!stockham_radices(n).empty()) return Algorithm::four_step;
   if (is_prime(n) && !stockham_radices(n - 1).empty()) {

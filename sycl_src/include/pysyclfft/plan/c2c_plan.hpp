@@ -32,7 +32,7 @@ inline std::vector<std::string> c2c_kernel_names(const sycl::device& dev, const 
   std::vector<std::string> names;
   const DeviceLimits lim = device_limits(dev);
   for (auto n : lengths) {
-    const C2CKernelParams k = choose_c2c_kernel(n, p, lim);
+    const C2CKernelParams k = choose_batched_c2c_kernel(n, p, lim);
     if (k.radices.empty()) continue;
     for (auto& name : c2c_kernel_names(k)) names.push_back(std::move(name));
   }
@@ -46,7 +46,7 @@ class C2CPlan {
     if (!supports(queue_.get_device(), p))
       throw std::invalid_argument("pysyclfft: the device has no double precision (fp64) support");
     const DeviceLimits lim = device_limits(queue_.get_device());
-    params_ = choose_c2c_kernel(n, p, lim);
+    params_ = choose_batched_c2c_kernel(n, p, lim);
     max_groups_per_dim_ = lim.max_groups_per_dim;
     if (params_.radices.empty())
       throw std::domain_error("pysyclfft: no single-kernel plan for length " + std::to_string(n));
@@ -86,7 +86,8 @@ class C2CPlan {
     if (params_.level == Level::work_item)
       s += concat("; work-item level, ", params_.per_group, " transforms per group; ");
     else
-      s += concat("; ", params_.threads, " work-items x ", params_.per_group, " transforms per group; ");
+      s += concat("; ", params_.threads, " work-items x ", params_.per_group, " transforms per group; ",
+                  params_.buffers == 1 ? "stages in place in one local buffer; " : "");
     return s + concat(twiddle_bytes_, " B twiddles");
   }
 
