@@ -11,19 +11,19 @@ import sys
 
 import pytest
 
-from pysyclfft import _arrays, _core
+from pysyclfft import _core
 
 from conftest import DEFAULT_BACKEND, needs_binary_cache
 
 pytestmark = needs_binary_cache
 
 # One child process makes two builds: PRECOMPILED in one build, which the OpenCL
-# runtime splits into two device binaries (work-item and work-group kernels), and SINGLE;
-# on a GPU each also builds its column-group kernels (plan/column_lines.hpp).
+# runtime splits into two device binaries (work-item and work-group kernels), and SINGLE
+# (a single-kernel length's kernels, its column-group kernels on a GPU included, are one
+# build: plan/c2c_plan.hpp).
 PRECOMPILED = [16, 256]
 SINGLE = 24
-BUILDS_PER_LENGTH = 1 if _arrays.default_queue().sycl_device.is_cpu else 2
-BUILDS = 2 * BUILDS_PER_LENGTH
+BUILDS = 2
 
 _CHILD = r"""
 import json, sys
@@ -151,8 +151,8 @@ def test_key_follows_the_kernel_source(cache, tmp_path):
         f.write("\n// a change that leaves the kernels as they were still makes a new key\n")
     before = set(entries(cache))
     other = run_child(cache, include_dir=str(changed), precompile=[], lengths=[SINGLE])
-    assert other["compiles"] == BUILDS_PER_LENGTH and other["loads"] == 0
-    assert len(set(entries(cache)) - before) == BUILDS_PER_LENGTH  # stored beside, not over, the old entries
+    assert other["compiles"] == 1 and other["loads"] == 0
+    assert len(set(entries(cache)) - before) == 1  # stored beside, not over, the old entries
     assert run_child(cache, precompile=[], lengths=[SINGLE])["compiles"] == 0  # the original source still hits
 
 

@@ -37,12 +37,12 @@ class SpecializedC2CPlan {
            compiler.available(q, kPassEntryHeader, pass_kernel_names(q.get_device(), n, p, max_pass, memory));
   }
 
-  // Its kernels of the pass family: a single-kernel length's column groups (GPUs),
-  // else the multi-pass plan's passes.
+  // Its kernels of the pass family: a multi-pass plan's passes (a single-kernel
+  // length builds its column groups with its c2c kernels, c2c_plan.hpp).
   static std::vector<std::string> pass_kernel_names(const sycl::device& dev, std::int64_t n, Precision p,
                                                     std::int64_t max_pass, Memory memory) {
     const DeviceLimits lim = device_limits(dev);
-    if (choose_algorithm(n, p, lim, max_pass) == Algorithm::single_kernel) return ColumnLines::kernel_names(dev, n, p);
+    if (choose_algorithm(n, p, lim, max_pass) == Algorithm::single_kernel) return {};
     return MultipassPlan::kernel_names(n, p, lim, max_pass, memory);
   }
 

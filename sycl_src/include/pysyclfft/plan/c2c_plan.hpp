@@ -26,7 +26,15 @@ namespace pysyclfft::plan {
 
 using kernels::BatchLayout;
 
-// Kernel names of c2c transforms of `lengths`, for compiling many at once.
+// Every kernel of a single-kernel length: its c2c kernels (in the order of
+// c2c_kernel_names(k)), then its column-group kernels (GPUs), one build.
+inline std::vector<std::string> single_kernel_names(const sycl::device& dev, const C2CKernelParams& k) {
+  std::vector<std::string> names = c2c_kernel_names(k);
+  for (auto& name : ColumnLines::kernel_names(dev, k.n, k.precision)) names.push_back(std::move(name));
+  return names;
+}
+
+// Kernel names of single-kernel c2c transforms of `lengths`, for compiling many at once.
 inline std::vector<std::string> c2c_kernel_names(const sycl::device& dev, const std::vector<std::int64_t>& lengths,
                                                  Precision p) {
   std::vector<std::string> names;
@@ -34,7 +42,7 @@ inline std::vector<std::string> c2c_kernel_names(const sycl::device& dev, const 
   for (auto n : lengths) {
     const C2CKernelParams k = choose_batched_c2c_kernel(n, p, lim);
     if (k.radices.empty()) continue;
-    for (auto& name : c2c_kernel_names(k)) names.push_back(std::move(name));
+    for (auto& name : single_kernel_names(dev, k)) names.push_back(std::move(name));
   }
   return names;
 }
@@ -50,8 +58,11 @@ class C2CPlan {
     max_groups_per_dim_ = lim.max_groups_per_dim;
     if (params_.radices.empty())
       throw std::domain_error("pysyclfft: no single-kernel plan for length " + std::to_string(n));
-    kernels_ = KernelCompiler::instance().get(queue_, kC2CEntryHeader, c2c_kernel_names(params_));
-    columns_.emplace(queue_, n, p);
+    const auto names = single_kernel_names(queue_.get_device(), params_);
+    kernels_ = KernelCompiler::instance().get(queue_, kC2CEntryHeader, names);
+    const auto c2c_count = std::ptrdiff_t(c2c_kernel_names(params_).size());
+    columns_.emplace(queue_, n, p, std::vector<DeviceKernel>(kernels_.begin() + c2c_count, kernels_.end()));
+    kernels_.erase(kernels_.begin() + c2c_count, kernels_.end());
     upload_twiddles();
   }
   C2CPlan(const C2CPlan&) = delete;

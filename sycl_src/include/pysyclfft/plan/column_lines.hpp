@@ -16,8 +16,8 @@
 
 #include "../kernels/layout.hpp"
 #include "../kernels/multipass.hpp"
-#include "compiler.hpp"
 #include "device.hpp"
+#include "device_kernel.hpp"
 #include "entry_points.hpp"
 #include "kernel_args.hpp"
 #include "kernel_params.hpp"
@@ -32,10 +32,9 @@ class ColumnLines {
     return names_of(params(device_limits(dev), n, p));
   }
 
-  ColumnLines(const sycl::queue& q, std::int64_t n, Precision p) : k_(params(device_limits(q.get_device()), n, p)) {
-    const std::vector<std::string> names = names_of(k_);
-    if (!names.empty()) kernels_ = KernelCompiler::instance().get(q, kPassEntryHeader, names);
-  }
+  // `kernels`: those of kernel_names(), built with the length's c2c kernels (c2c_plan.hpp).
+  ColumnLines(const sycl::queue& q, std::int64_t n, Precision p, std::vector<DeviceKernel> kernels)
+      : k_(params(device_limits(q.get_device()), n, p)), kernels_(std::move(kernels)) {}
 
   // Whether `l` is a batch of columns these kernels can take: neighbouring transforms
   // one element apart on both sides, whole groups of them, points apart. In place

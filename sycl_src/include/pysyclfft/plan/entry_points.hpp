@@ -15,7 +15,7 @@
 
 namespace pysyclfft::plan {
 
-inline constexpr const char* kC2CEntryHeader = "pysyclfft/backends/sycl/c2c_kernel.hpp";
+inline constexpr const char* kC2CEntryHeader = "pysyclfft/backends/sycl/single_kernel.hpp";
 inline constexpr const char* kPassEntryHeader = "pysyclfft/backends/sycl/multipass_kernels.hpp";
 inline constexpr const char* kMappedEntryHeader = "pysyclfft/backends/sycl/mapped_kernel.hpp";
 inline constexpr const char* kMapPassEntryHeader = "pysyclfft/backends/sycl/map_pass_kernels.hpp";
