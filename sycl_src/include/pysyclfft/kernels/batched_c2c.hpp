@@ -29,18 +29,20 @@ template <typename T, int Stride = 0> struct StridedScaledStore {
   }
 };
 
-// Kernel-wide parameters known at compile time (Buffers: Stockham's local buffers per transform).
-template <typename T, int Sign, int Threads, int PerGroup, class Radices, int Buffers = 2> struct C2CConfig {
+// Kernel-wide parameters known at compile time (Buffers: Stockham's local buffers
+// per transform; Pad: their bank padding, kernels/stockham.hpp).
+template <typename T, int Sign, int Threads, int PerGroup, class Radices, int Buffers = 2, int Pad = 0>
+struct C2CConfig {
   using real = T;
   using radices = Radices;
-  using fft = Stockham<T, Sign, Radices, 1, Buffers>;
+  using fft = Stockham<T, Sign, Radices, 1, Buffers, Pad>;
   static constexpr int kN = Radices::product();
   static constexpr int kThreads = Threads;
   static constexpr int kPerGroup = PerGroup;
   static constexpr int kGroupSize = Threads * PerGroup;
-  static constexpr int kBuffers = Buffers;
   static constexpr bool kNeedsLocal = Radices::kCount > 1;
-  static constexpr int kLocalElements = kNeedsLocal ? Buffers * kN * PerGroup : 1;
+  static constexpr int kTeamElements = Buffers * fft::kBufferPoints;  // of local memory per transform
+  static constexpr int kLocalElements = kNeedsLocal ? kTeamElements * PerGroup : 1;
 };
 
 // Which transform of the batch a team computes. Teams past the end of the
@@ -73,7 +75,7 @@ PYSYCLFFT_INLINE void team_c2c(int vector, int lane, int team, index_t group, co
   const StridedLoad<T, Stride> src{in + layout.in_base(t.transform), layout.in_stride};
   const StridedScaledStore<T, Stride> dst{out + layout.out_base(t.transform), layout.out_stride, scale, t.active};
   Cfg::fft::template run_vectors<Cfg::kThreads, Lanes>(barrier, vector, lane, src, dst,
-                                                       local + team * Cfg::kBuffers * Cfg::kN, twiddles);
+                                                       local + team * Cfg::kTeamElements, twiddles);
 }
 
 struct NoBarrier {

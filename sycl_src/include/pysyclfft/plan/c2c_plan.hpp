@@ -98,7 +98,8 @@ class C2CPlan {
       s += concat("; work-item level, ", params_.per_group, " transforms per group; ");
     else
       s += concat("; ", params_.threads, " work-items x ", params_.per_group, " transforms per group; ",
-                  params_.buffers == 1 ? "stages in place in one local buffer; " : "");
+                  params_.buffers == 1 ? "stages in place in one local buffer; " : "",
+                  params_.pad > 0 ? concat("local buffers padded every ", params_.pad, " points; ") : "");
     return s + concat(twiddle_bytes_, " B twiddles");
   }
 

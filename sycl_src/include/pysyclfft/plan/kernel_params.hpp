@@ -65,11 +65,12 @@ struct C2CKernelParams {
   int threads = 1;    // work-items per transform (team level)
   int per_group = 1;  // transforms per work-group
   int buffers = 2;    // Stockham's local buffers per transform (kernels/stockham.hpp)
+  int pad = 0;        // one unused slot per `pad` points of each buffer (kernels/stockham.hpp), or 0
 
   int group_size() const { return threads * per_group; }
   std::size_t local_bytes() const {
-    return radices.size() > 1 && level == Level::team ? buffers * std::size_t(n) * per_group * 2 * real_size(precision)
-                                                      : 0;
+    const std::size_t points = n + (pad > 0 ? n / pad : 0);  // Stockham::kBufferPoints
+    return radices.size() > 1 && level == Level::team ? buffers * points * per_group * 2 * real_size(precision) : 0;
   }
   // Index of a plan's kernel in c2c_kernel_names(*this) (entry_points.hpp):
   // forward/backward, and for teams a unit-stride variant.
@@ -189,12 +190,21 @@ inline C2CKernelParams choose_c2c_kernel(std::int64_t n, Precision p, const Devi
 // a single work-group, or not fit at all, runs its middle stages in place in one
 // buffer: twice the work-groups per multiprocessor, and lengths up to twice as
 // long in one kernel (on the H100 8192 complex64 ran at 64% of the copy
-// bandwidth alone on its multiprocessor, 16384 in two passes at 28%).
+// bandwidth alone on its multiprocessor, 16384 in two passes at 28%). On a GPU
+// the buffers are padded against bank conflicts where local memory allows
+// (kGpuBankPad: 32 banks of 4 bytes).
+inline constexpr int kGpuBankPad = 32;
 inline C2CKernelParams choose_batched_c2c_kernel(std::int64_t n, Precision p, const DeviceLimits& dev) {
-  const C2CKernelParams k = choose_c2c_kernel(n, p, dev);
-  if (dev.is_cpu || (!k.radices.empty() && k.local_bytes() <= dev.local_mem_bytes / 3)) return k;
-  const C2CKernelParams one = choose_c2c_params(n, p, dev, 1);
-  return one.radices.empty() ? k : one;
+  C2CKernelParams k = choose_c2c_kernel(n, p, dev);
+  if (dev.is_cpu) return k;
+  if (k.radices.empty() || k.local_bytes() > dev.local_mem_bytes / 3) {
+    const C2CKernelParams one = choose_c2c_params(n, p, dev, 1);
+    if (!one.radices.empty()) k = one;
+  }
+  if (k.radices.empty() || k.level != Level::team) return k;
+  C2CKernelParams padded = k;
+  padded.pad = kGpuBankPad;
+  return padded.local_bytes() <= dev.local_mem_bytes ? padded : k;
 }
 
 // A pass of a multi-pass transform (plan/multipass_geometry.hpp): the single-kernel
