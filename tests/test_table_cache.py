@@ -190,10 +190,11 @@ def test_disabled_cache_computes_and_writes_nothing(tmp_path):
     assert not (tmp_path / "cache").exists()
 
 
-# Bluestein's and Rader's spectra of float tables come from the device (in double,
-# on the generic kernels, when the double generic set is at hand); double tables'
-# from the host in long double (plan/generic_c2c_plan.hpp: device_spectrum). The
-# child keeps its tables in a fresh directory, its kernels in the usual cache.
+# Bluestein's and Rader's spectra of float tables of at least 2^17 points come from
+# the device (in double, on the generic kernels, when the double generic set is at
+# hand); double tables' from the host in long double (plan/generic_c2c_plan.hpp:
+# device_spectrum). The child keeps its tables in a fresh directory, its kernels in
+# the usual cache.
 _SPECTRA = r"""
 import json, sys
 import numpy as np, pysyclfft
@@ -209,8 +210,9 @@ for i, (func, n, dtype) in enumerate(cases):
 np.savez(out, **results)
 print("RESULT", json.dumps(_core.table_cache_counts()))
 """
-SPECTRA_CASES = [("fft", 4099, "complex64"), ("fft", 12289, "complex64"), ("fft", 4099, "complex128"),
-                 ("fft", 12289, "complex128")]
+# Bluestein (65538 = 2*3^2*11*331: padded to 3*2^16) and Rader (147457 = 9*2^14 + 1), both precisions.
+SPECTRA_CASES = [("fft", 65539, "complex64"), ("fft", 147457, "complex64"), ("fft", 65539, "complex128"),
+                 ("fft", 147457, "complex128")]
 
 
 def run_spectra_child(tmp_path, tables):

@@ -54,9 +54,9 @@ inline std::vector<int> generic_radices(std::int64_t len) {
   return radices;
 }
 
-// FFT_L(b)/L for convolution tables of precision p, on q's device where it serves
-// (defined below the plan that computes it).
-inline DeviceSpectrum device_spectrum(const sycl::queue& q, Precision p);
+// FFT_L(b)/L of `length` points for convolution tables of precision p, on q's
+// device where it serves (defined below the plan that computes it).
+inline DeviceSpectrum device_spectrum(const sycl::queue& q, Precision p, std::int64_t length);
 
 class GenericC2CPlan {
  public:
@@ -196,7 +196,7 @@ class GenericC2CPlan {
     std::vector<std::string_view> parts{bytes_of(table)};
     TableCache::Held chirp_and_spectrum;  // the specialized Bluestein plans' cached table (seconds to compute near 10^6)
     if (bluestein_) {
-      chirp_and_spectrum = bluestein_table<T>(n_, fft_len_, device_spectrum(queue_, precision_));
+      chirp_and_spectrum = bluestein_table<T>(n_, fft_len_, device_spectrum(queue_, precision_, fft_len_));
       chirp_offset_ = table.size();
       spectrum_offset_ = chirp_offset_ + std::size_t(n_);
       parts.push_back(chirp_and_spectrum.bytes);
@@ -232,10 +232,14 @@ class GenericC2CPlan {
 // the spectrum's error in double, ~1e-16 log M, vanishes in float's rounding, while
 // double tables computed so had Bluestein errors ~35% above the long-double host's
 // (L2 6.6e-16 against 4.8e-16 at n = 999983, over docs/accuracy.md's 6e-16 bound).
-// Empty (the host computes) also where the device lacks fp64, or its double generic
+// Empty (the host computes) also for spectra shorter than kDeviceSpectrumMin
+// points (the host takes under ~10 ms, less than loading the double generic set
+// into a new process), where the device lacks fp64, or where its double generic
 // set is neither in memory nor in the binary cache: compiling it would cost seconds.
-inline DeviceSpectrum device_spectrum(const sycl::queue& q, Precision p) {
-  if (p != Precision::f32 || !supports(q.get_device(), Precision::f64) ||
+inline constexpr std::int64_t kDeviceSpectrumMin = std::int64_t(1) << 17;
+
+inline DeviceSpectrum device_spectrum(const sycl::queue& q, Precision p, std::int64_t length) {
+  if (p != Precision::f32 || length < kDeviceSpectrumMin || !supports(q.get_device(), Precision::f64) ||
       !KernelCompiler::instance().available(q, kGenericEntryHeader, generic_kernel_names(Precision::f64)))
     return {};
   return [q](const std::vector<std::complex<double>>& b) {

@@ -89,7 +89,7 @@ MultipassTables multipass_tables(sycl::queue& q, const MultipassGeometry& g, Alg
   // the table cache (tens of MB near 10^6 points: no host copy on the way).
   TableCache::Held convolution;
   const auto spectrum_on = [&] {
-    return device_spectrum(q, std::is_same_v<T, float> ? Precision::f32 : Precision::f64);
+    return device_spectrum(q, std::is_same_v<T, float> ? Precision::f32 : Precision::f64, g.fft_len);
   };
   if (a == Algorithm::bluestein) {
     t.chirp = table.size();
