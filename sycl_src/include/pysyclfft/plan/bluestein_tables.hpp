@@ -17,6 +17,7 @@
 #include <string>
 #include <thread>
 #include <type_traits>
+#include <utility>
 #include <vector>
 
 #include "table_cache.hpp"
@@ -42,9 +43,23 @@ template <typename R = long double> std::vector<std::complex<R>> bluestein_chirp
   return c;
 }
 
+// A sequence of `length` points, zero but for runs of values: what a convolution
+// spectrum is the FFT of. Bluestein's padded chirp is two runs of N points in
+// 2-4N: building and sending all M points cost more than the chirp itself.
+template <typename C> struct Runs {
+  std::int64_t length = 0;
+  std::vector<std::pair<std::int64_t, std::vector<C>>> runs;  // (first index, values)
+
+  std::vector<C> dense() const {
+    std::vector<C> out(std::size_t(length), C(0));
+    for (const auto& [first, values] : runs) std::copy(values.begin(), values.end(), out.begin() + first);
+    return out;
+  }
+};
+
 // Computes FFT_L(b)/L in double on a device (device_spectrum, generic_c2c_plan.hpp);
 // empty where the host computes it.
-using DeviceSpectrum = std::function<std::vector<std::complex<double>>(const std::vector<std::complex<double>>&)>;
+using DeviceSpectrum = std::function<std::vector<std::complex<double>>(const Runs<std::complex<double>>&)>;
 
 // The working precision of a convolution table rounded to T: double on the
 // device, and for float tables; long double for double tables on the host.
@@ -149,10 +164,11 @@ void stockham_pass(const std::vector<C>& x, std::vector<C>& y, int r, std::int64
 // FFT_M(b)/M: the spectrum a cyclic convolution with b multiplies by (the 1/M of
 // the inverse FFT folded in), on the device when given one (double only), else
 // on the host in b's precision. M's prime factors are at most 13.
-template <typename C> std::vector<C> convolution_spectrum(std::vector<C> b, const DeviceSpectrum& device) {
+template <typename C> std::vector<C> convolution_spectrum(const Runs<C>& sequence, const DeviceSpectrum& device) {
   if constexpr (std::is_same_v<C, std::complex<double>>)
-    if (device) return device(b);
-  const std::int64_t m = std::int64_t(b.size());
+    if (device) return device(sequence);
+  std::vector<C> b = sequence.dense();
+  const std::int64_t m = sequence.length;
   const std::vector<C> roots = detail::roots_of_unity<C>(m);
   std::vector<C> work(m);
   std::int64_t span = 1;
@@ -169,10 +185,10 @@ template <typename C> std::vector<C> convolution_spectrum(std::vector<C> b, cons
 template <typename C>
 std::vector<C> bluestein_spectrum(const std::vector<C>& chirp, std::int64_t m, const DeviceSpectrum& device) {
   const std::int64_t n = std::int64_t(chirp.size());
-  std::vector<C> b(m, 0);
-  for (std::int64_t k = 0; k < n; ++k) b[k] = std::conj(chirp[k]);
-  for (std::int64_t k = 1; k < n; ++k) b[m - k] = std::conj(chirp[k]);
-  return convolution_spectrum(std::move(b), device);
+  Runs<C> b{m, {{0, std::vector<C>(n)}, {m - n + 1, std::vector<C>(n - 1)}}};
+  for (std::int64_t k = 0; k < n; ++k) b.runs[0].second[k] = std::conj(chirp[k]);
+  for (std::int64_t k = 1; k < n; ++k) b.runs[1].second[n - 1 - k] = std::conj(chirp[k]);  // b[m - k]
+  return convolution_spectrum(b, device);
 }
 
 // The device table of length n padded to m: the chirp (n entries), then the spectrum

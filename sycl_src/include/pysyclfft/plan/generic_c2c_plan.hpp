@@ -242,15 +242,22 @@ inline DeviceSpectrum device_spectrum(const sycl::queue& q, Precision p, std::in
   if (p != Precision::f32 || length < kDeviceSpectrumMin || !supports(q.get_device(), Precision::f64) ||
       !KernelCompiler::instance().available(q, kGenericEntryHeader, generic_kernel_names(Precision::f64)))
     return {};
-  return [q](const std::vector<std::complex<double>>& b) {
+  return [q](const Runs<std::complex<double>>& b) {
     sycl::queue queue = q;
-    const std::int64_t len = std::int64_t(b.size());
+    const std::int64_t len = b.length;
+    const std::size_t bytes = std::size_t(len) * sizeof(std::complex<double>);
+    const std::shared_ptr<std::complex<double>> data(
+        static_cast<std::complex<double>*>(counted_malloc_device(queue, bytes)),
+        [queue](std::complex<double>* p) { sycl::free(p, queue); });
+    const sycl::event zeroed = queue.memset(data.get(), 0, bytes);
+    std::vector<sycl::event> copies;
+    for (const auto& [first, values] : b.runs)
+      copies.push_back(queue.memcpy(data.get() + first, values.data(), bytes_of(values).size(), zeroed));
     const GenericC2CPlan fft(queue, len, Precision::f64);
-    const std::shared_ptr<void> data = device_copy(queue, b);
     const kernels::BatchLayout one{0, 0, 1, 1, 1, len, len, 1, 0, 0};
-    fft.execute(data.get(), data.get(), one, true, 1.0 / double(len)).wait_and_throw();
-    std::vector<std::complex<double>> spectrum(b.size());
-    queue.memcpy(spectrum.data(), data.get(), bytes_of(spectrum).size()).wait_and_throw();
+    fft.execute(data.get(), data.get(), one, true, 1.0 / double(len), copies).wait_and_throw();
+    std::vector<std::complex<double>> spectrum(static_cast<std::size_t>(len));
+    queue.memcpy(spectrum.data(), data.get(), bytes).wait_and_throw();
     return spectrum;
   };
 }

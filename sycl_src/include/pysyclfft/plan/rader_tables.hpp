@@ -63,7 +63,7 @@ template <typename R> RaderTables<R> rader_tables(std::int64_t p, const DeviceSp
     t.scatter[m] = down;
     b[m] = std::complex<R>(roots.at(down));
   }
-  t.spectrum = convolution_spectrum(std::move(b), device);
+  t.spectrum = convolution_spectrum(Runs<std::complex<R>>{L, {{0, std::move(b)}}}, device);
   return t;
 }
 
