@@ -188,3 +188,58 @@ def test_disabled_cache_computes_and_writes_nothing(tmp_path):
     counts = json.loads(out.stdout.split("RESULT")[1])
     assert counts["dir"] == "" and counts["computed"] == 1 and counts["disk_loads"] == 0
     assert not (tmp_path / "cache").exists()
+
+
+# Bluestein's and Rader's spectra of float tables of at least 2^17 points come from
+# the device (in double, on the generic kernels, when the double generic set is at
+# hand); double tables' from the host in long double (plan/generic_c2c_plan.hpp:
+# device_spectrum). The child keeps its tables in a fresh directory, its kernels in
+# the usual cache.
+_SPECTRA = r"""
+import json, sys
+import numpy as np, pysyclfft
+from pysyclfft import _core
+cases, tables, out = json.loads(sys.argv[1]), sys.argv[2], sys.argv[3]
+_core.set_table_cache(tables, 1 << 30)
+pysyclfft.precompile_generic(np.complex128)  # what lets a float table's spectrum come from the device
+results = {}
+for i, (func, n, dtype) in enumerate(cases):
+    rng = np.random.default_rng(i)
+    x = (rng.uniform(-0.5, 0.5, n) + 1j * rng.uniform(-0.5, 0.5, n)).astype(dtype)
+    results[f"x{i}"], results[f"y{i}"] = x, pysyclfft.fft(x)
+np.savez(out, **results)
+print("RESULT", json.dumps(_core.table_cache_counts()))
+"""
+# Bluestein (65538 = 2*3^2*11*331: padded to 3*2^16) and Rader (147457 = 9*2^14 + 1), both precisions.
+SPECTRA_CASES = [("fft", 65539, "complex64"), ("fft", 147457, "complex64"), ("fft", 65539, "complex128"),
+                 ("fft", 147457, "complex128")]
+
+
+def run_spectra_child(tmp_path, tables):
+    out_file = tmp_path / f"spectra-{time.monotonic_ns()}.npz"
+    out = subprocess.run([sys.executable, "-c", _SPECTRA, json.dumps(SPECTRA_CASES), str(tables), str(out_file)],
+                         capture_output=True, text=True, timeout=600, cwd=tmp_path)
+    assert out.returncode == 0, out.stderr
+    with np.load(out_file) as data:
+        inputs = [data[f"x{i}"] for i in range(len(SPECTRA_CASES))]
+        results = [data[f"y{i}"] for i in range(len(SPECTRA_CASES))]
+    check_accuracy(SPECTRA_CASES, inputs, results)
+    return json.loads(out.stdout.split("RESULT")[1]), results
+
+
+def test_float_spectra_from_the_device_are_accurate_and_cached(tmp_path):
+    tables = tmp_path / "tables"
+    cold, cold_results = run_spectra_child(tmp_path, tables)
+    assert cold["computed"] == len(SPECTRA_CASES) and cold["disk_loads"] == 0
+    keys = {}
+    for f in tables.glob("*.tbl"):  # an entry holds its key text (plan/cache_directory.hpp)
+        head = f.read_bytes()[:300]
+        keys[(b"element float" in head, b"bluestein" in head)] = head
+    assert len(keys) == 4, "one entry per table: Bluestein and Rader, float and double"
+    for (is_float, _), head in keys.items():
+        assert (b"spectrum in double on the device" in head) == is_float, head
+        assert (b"spectrum on the host" in head) == (not is_float), head
+    warm, warm_results = run_spectra_child(tmp_path, tables)
+    assert warm["computed"] == 0 and warm["disk_loads"] == len(SPECTRA_CASES)
+    for cold_y, warm_y in zip(cold_results, warm_results):
+        np.testing.assert_array_equal(warm_y, cold_y)

@@ -1,18 +1,23 @@
-// Bluestein (chirp-z) tables, computed on the host in long double (in double for
-// float tables: its error, ~1e-16 log M, is far below float's rounding, and x87
-// long double arithmetic made a 2^22-point spectrum cost ~2 s):
+// Bluestein (chirp-z) tables:
 //   X[k] = c[k] * sum_n (x[n] c[n]) * conj(c[k-n]),  c[n] = exp(-pi*i*n^2/N),
 // a cyclic convolution of length M >= 2N-1 done with two FFTs of length M. The
 // kernel's spectrum is FFT_M(b)/M with b[m] = b[M-m] = conj(c[m]) for m < N
 // (the 1/M of the inverse FFT folded in). The backward transform conjugates both
 // tables and swaps the FFT directions (mul_dir), so one pair serves both.
+// The chirp is computed on the host (O(N): one long-double product per entry);
+// the spectrum, an FFT of 2-4 million points near N = 10^6, on the device in
+// double where it can (DeviceSpectrum), else on the host in long double (in
+// double for float tables: its error, ~1e-16 log M, is far below float's rounding).
 #pragma once
 #include <algorithm>
 #include <complex>
 #include <cstdint>
+#include <functional>
 #include <stdexcept>
 #include <string>
+#include <thread>
 #include <type_traits>
+#include <utility>
 #include <vector>
 
 #include "table_cache.hpp"
@@ -24,17 +29,49 @@ namespace pysyclfft::plan {
 using cld = std::complex<long double>;
 
 // c[n] = exp(-pi*i*n^2/N) = exp(-2*pi*i*(n^2 mod 2N)/(2N)), n < N, in precision R
-// (each value computed in long double, then rounded). Since (N-n)^2 = n^2 + N^2
-// (mod 2N), c[N-n] = (-1)^N c[n]: half the sin/cos calls.
+// (each value a long-double product of two table entries, then rounded). Since
+// (N-n)^2 = n^2 + N^2 (mod 2N), c[N-n] = (-1)^N c[n]: half the products.
 template <typename R = long double> std::vector<std::complex<R>> bluestein_chirp(std::int64_t n) {
   std::vector<std::complex<R>> c(n);
   const auto two_n = static_cast<unsigned __int128>(2 * n);
+  const TwoLevelTwiddles roots = two_level_twiddles(2 * n);
   const R sign = n % 2 ? R(-1) : R(1);
   for (std::int64_t k = 0; k <= n / 2; ++k) {
-    c[k] = std::complex<R>(root_of_unity(std::int64_t(static_cast<unsigned __int128>(k) * k % two_n), 2 * n));
+    c[k] = std::complex<R>(roots.at(std::int64_t(static_cast<unsigned __int128>(k) * k % two_n)));
     if (k > 0) c[n - k] = sign * c[k];
   }
   return c;
+}
+
+// A sequence of `length` points, zero but for runs of values: what a convolution
+// spectrum is the FFT of. Bluestein's padded chirp is two runs of N points in
+// 2-4N: building and sending all M points cost more than the chirp itself.
+template <typename C> struct Runs {
+  std::int64_t length = 0;
+  std::vector<std::pair<std::int64_t, std::vector<C>>> runs;  // (first index, values)
+
+  std::vector<C> dense() const {
+    std::vector<C> out(std::size_t(length), C(0));
+    for (const auto& [first, values] : runs) std::copy(values.begin(), values.end(), out.begin() + first);
+    return out;
+  }
+};
+
+// Computes FFT_L(b)/L in double on a device (device_spectrum, generic_c2c_plan.hpp);
+// empty where the host computes it.
+using DeviceSpectrum = std::function<std::vector<std::complex<double>>(const Runs<std::complex<double>>&)>;
+
+// The working precision of a convolution table rounded to T: double on the
+// device, and for float tables; long double for double tables on the host.
+template <typename T, class F> auto in_working_precision(const DeviceSpectrum& device, const F& compute) {
+  if (device || std::is_same_v<T, float>) return compute(double{});
+  return compute((long double){});
+}
+
+// What a table cache key says of where a convolution spectrum was computed:
+// the device's and the host's values differ in their last bits.
+inline std::string spectrum_source(const DeviceSpectrum& device) {
+  return device ? "spectrum in double on the device" : "spectrum on the host";
 }
 
 namespace detail {
@@ -45,10 +82,11 @@ template <typename C> C mul(const C& a, const C& b) {
 }
 
 // roots[k] = exp(-2*pi*i*k/m), k < m, rounded to C; the second half mirrors the
-// first (conjugates), which halves the long-double sin/cos calls.
+// first (conjugates).
 template <typename C> std::vector<C> roots_of_unity(std::int64_t m) {
   std::vector<C> roots(m);
-  for (std::int64_t k = 0; k <= m / 2; ++k) roots[k] = C(root_of_unity(k, m));
+  const TwoLevelTwiddles two_level = two_level_twiddles(m);
+  for (std::int64_t k = 0; k <= m / 2; ++k) roots[k] = C(two_level.at(k));
   for (std::int64_t k = m / 2 + 1; k < m; ++k) roots[k] = std::conj(roots[m - k]);
   return roots;
 }
@@ -84,6 +122,21 @@ template <typename C> void small_dft(C* t, int r, const C (&w)[13][13]) {
   std::copy(y, y + r, t);
 }
 
+// Runs body(begin, end) over [0, count) in slices on the host's cores, when the
+// pass is large enough (`points`) to pay for the threads: the long-double spectra
+// of millions of points cost about a second on one core.
+template <class F> void on_host_cores(std::int64_t count, std::int64_t points, const F& body) {
+  constexpr std::int64_t kPointsPerThread = std::int64_t(1) << 16;
+  const std::int64_t threads = std::min<std::int64_t>(
+      {count, points / kPointsPerThread, std::max<std::int64_t>(1, std::thread::hardware_concurrency()), 16});
+  if (threads <= 1) return body(std::int64_t(0), count);
+  std::vector<std::thread> workers;
+  for (std::int64_t t = 1; t < threads; ++t)
+    workers.emplace_back([&, t] { body(count * t / threads, count * (t + 1) / threads); });
+  body(std::int64_t(0), count / threads);
+  for (auto& w : workers) w.join();
+}
+
 // One radix-r Stockham pass over m points: butterfly j (of m/r) reads the r points
 // j + q*m/r, twiddles them by its position k = j % span within the current
 // sub-transforms, and writes them span apart. Reads and writes run through memory
@@ -91,26 +144,31 @@ template <typename C> void small_dft(C* t, int r, const C (&w)[13][13]) {
 template <typename C>
 void stockham_pass(const std::vector<C>& x, std::vector<C>& y, int r, std::int64_t span, const std::vector<C>& roots) {
   const std::int64_t m = std::int64_t(x.size()), stride = m / r, step = m / (span * r);
-  C w[13][13], t[13];
+  C w[13][13];
   for (int a = 0; a < r; ++a)
     for (int b = 0; b < r; ++b) w[a][b] = roots[(a * b % r) * (m / r)];
-  for (std::int64_t base = 0; base < stride; base += span) {  // span divides stride
-    for (std::int64_t k = 0; k < span; ++k) {
-      const std::int64_t j = base + k;
+  on_host_cores(stride, m, [&](std::int64_t begin, std::int64_t end) {
+    C t[13];
+    for (std::int64_t j = begin, k = begin % span; j < end; ++j, k = k + 1 == span ? 0 : k + 1) {
+      const std::int64_t base = j - k;  // butterfly j is at position k of the sub-transform at base
       t[0] = x[j];
       for (int q = 1; q < r; ++q) t[q] = mul(x[j + q * stride], roots[q * k * step]);
       small_dft(t, r, w);
       for (int b = 0; b < r; ++b) y[base * r + k + b * span] = t[b];
     }
-  }
+  });
 }
 
 }  // namespace detail
 
 // FFT_M(b)/M: the spectrum a cyclic convolution with b multiplies by (the 1/M of
-// the inverse FFT folded in), in b's precision. M's prime factors are at most 13.
-template <typename C> std::vector<C> convolution_spectrum(std::vector<C> b) {
-  const std::int64_t m = std::int64_t(b.size());
+// the inverse FFT folded in), on the device when given one (double only), else
+// on the host in b's precision. M's prime factors are at most 13.
+template <typename C> std::vector<C> convolution_spectrum(const Runs<C>& sequence, const DeviceSpectrum& device) {
+  if constexpr (std::is_same_v<C, std::complex<double>>)
+    if (device) return device(sequence);
+  std::vector<C> b = sequence.dense();
+  const std::int64_t m = sequence.length;
   const std::vector<C> roots = detail::roots_of_unity<C>(m);
   std::vector<C> work(m);
   std::int64_t span = 1;
@@ -124,24 +182,28 @@ template <typename C> std::vector<C> convolution_spectrum(std::vector<C> b) {
 }
 
 // The spectrum for the chirp c of length N, padded to M.
-template <typename C> std::vector<C> bluestein_spectrum(const std::vector<C>& chirp, std::int64_t m) {
+template <typename C>
+std::vector<C> bluestein_spectrum(const std::vector<C>& chirp, std::int64_t m, const DeviceSpectrum& device) {
   const std::int64_t n = std::int64_t(chirp.size());
-  std::vector<C> b(m, 0);
-  for (std::int64_t k = 0; k < n; ++k) b[k] = std::conj(chirp[k]);
-  for (std::int64_t k = 1; k < n; ++k) b[m - k] = std::conj(chirp[k]);
-  return convolution_spectrum(b);
+  Runs<C> b{m, {{0, std::vector<C>(n)}, {m - n + 1, std::vector<C>(n - 1)}}};
+  for (std::int64_t k = 0; k < n; ++k) b.runs[0].second[k] = std::conj(chirp[k]);
+  for (std::int64_t k = 1; k < n; ++k) b.runs[1].second[n - 1 - k] = std::conj(chirp[k]);  // b[m - k]
+  return convolution_spectrum(b, device);
 }
 
 // The device table of length n padded to m: the chirp (n entries), then the spectrum
 // (m entries), rounded to T. Cached (table_cache.hpp): computing it costs seconds near 10^6.
-template <typename T> TableCache::Held bluestein_table(std::int64_t n, std::int64_t m) {
-  return TableCache::instance().get<T>("bluestein padded to " + std::to_string(m), n, [&] {
-    using R = std::conditional_t<std::is_same_v<T, float>, double, long double>;  // see the header comment
-    const std::vector<std::complex<R>> chirp = bluestein_chirp<R>(n);
+template <typename T> TableCache::Held bluestein_table(std::int64_t n, std::int64_t m, const DeviceSpectrum& device) {
+  const std::string what = "bluestein padded to " + std::to_string(m) + ", " + spectrum_source(device);
+  return TableCache::instance().get<T>(what, n, [&] {
     std::vector<std::complex<T>> table;
     table.reserve(std::size_t(n + m));
-    append_rounded(table, chirp);
-    append_rounded(table, bluestein_spectrum(chirp, m));
+    in_working_precision<T>(device, [&](auto r) {
+      const auto chirp = bluestein_chirp<decltype(r)>(n);
+      append_rounded(table, chirp);
+      append_rounded(table, bluestein_spectrum(chirp, m, device));
+      return 0;
+    });
     return table;
   });
 }

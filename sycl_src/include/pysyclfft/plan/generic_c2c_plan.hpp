@@ -54,6 +54,10 @@ inline std::vector<int> generic_radices(std::int64_t len) {
   return radices;
 }
 
+// FFT_L(b)/L of `length` points for convolution tables of precision p, on q's
+// device where it serves (defined below the plan that computes it).
+inline DeviceSpectrum device_spectrum(const sycl::queue& q, Precision p, std::int64_t length);
+
 class GenericC2CPlan {
  public:
   GenericC2CPlan(sycl::queue q, std::int64_t n, Precision p)
@@ -192,7 +196,7 @@ class GenericC2CPlan {
     std::vector<std::string_view> parts{bytes_of(table)};
     TableCache::Held chirp_and_spectrum;  // the specialized Bluestein plans' cached table (seconds to compute near 10^6)
     if (bluestein_) {
-      chirp_and_spectrum = bluestein_table<T>(n_, fft_len_);
+      chirp_and_spectrum = bluestein_table<T>(n_, fft_len_, device_spectrum(queue_, precision_, fft_len_));
       chirp_offset_ = table.size();
       spectrum_offset_ = chirp_offset_ + std::size_t(n_);
       parts.push_back(chirp_and_spectrum.bytes);
@@ -221,5 +225,41 @@ class GenericC2CPlan {
   std::int64_t chunk_ = 1;
   WorkBuffer scratch_;  // serialises executions
 };
+
+// Bluestein's and Rader's spectra are FFTs of up to millions of points: on the
+// host they cost 0.1-1 s near 10^6 points (docs/plantime.md); the device's generic
+// kernels compute them in double, in milliseconds on a GPU. For float tables only:
+// the spectrum's error in double, ~1e-16 log M, vanishes in float's rounding, while
+// double tables computed so had Bluestein errors ~35% above the long-double host's
+// (L2 6.6e-16 against 4.8e-16 at n = 999983, over docs/accuracy.md's 6e-16 bound).
+// Empty (the host computes) also for spectra shorter than kDeviceSpectrumMin
+// points (the host takes under ~10 ms, less than loading the double generic set
+// into a new process), where the device lacks fp64, or where its double generic
+// set is neither in memory nor in the binary cache: compiling it would cost seconds.
+inline constexpr std::int64_t kDeviceSpectrumMin = std::int64_t(1) << 17;
+
+inline DeviceSpectrum device_spectrum(const sycl::queue& q, Precision p, std::int64_t length) {
+  if (p != Precision::f32 || length < kDeviceSpectrumMin || !supports(q.get_device(), Precision::f64) ||
+      !KernelCompiler::instance().available(q, kGenericEntryHeader, generic_kernel_names(Precision::f64)))
+    return {};
+  return [q](const Runs<std::complex<double>>& b) {
+    sycl::queue queue = q;
+    const std::int64_t len = b.length;
+    const std::size_t bytes = std::size_t(len) * sizeof(std::complex<double>);
+    const std::shared_ptr<std::complex<double>> data(
+        static_cast<std::complex<double>*>(counted_malloc_device(queue, bytes)),
+        [queue](std::complex<double>* p) { sycl::free(p, queue); });
+    const sycl::event zeroed = queue.memset(data.get(), 0, bytes);
+    std::vector<sycl::event> copies;
+    for (const auto& [first, values] : b.runs)
+      copies.push_back(queue.memcpy(data.get() + first, values.data(), bytes_of(values).size(), zeroed));
+    const GenericC2CPlan fft(queue, len, Precision::f64);
+    const kernels::BatchLayout one{0, 0, 1, 1, 1, len, len, 1, 0, 0};
+    fft.execute(data.get(), data.get(), one, true, 1.0 / double(len), copies).wait_and_throw();
+    std::vector<std::complex<double>> spectrum(static_cast<std::size_t>(len));
+    queue.memcpy(spectrum.data(), data.get(), bytes).wait_and_throw();
+    return spectrum;
+  };
+}
 
 }  // namespace pysyclfft::plan

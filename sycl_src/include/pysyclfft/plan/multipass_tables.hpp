@@ -10,12 +10,14 @@
 #include <complex>
 #include <cstdint>
 #include <memory>
+#include <type_traits>
 #include <vector>
 
 #include "../kernels/multipass.hpp"
 #include "algorithm.hpp"
 #include "bluestein_tables.hpp"
 #include "device.hpp"
+#include "generic_c2c_plan.hpp"
 #include "multipass_geometry.hpp"
 #include "rader_tables.hpp"
 #include "table_cache.hpp"
@@ -86,16 +88,19 @@ MultipassTables multipass_tables(sycl::queue& q, const MultipassGeometry& g, Alg
   // Bluestein's or Rader's table follows, copied to the device as it comes from
   // the table cache (tens of MB near 10^6 points: no host copy on the way).
   TableCache::Held convolution;
+  const auto spectrum_on = [&] {
+    return device_spectrum(q, std::is_same_v<T, float> ? Precision::f32 : Precision::f64, g.fft_len);
+  };
   if (a == Algorithm::bluestein) {
     t.chirp = table.size();
     t.spectrum = t.chirp + std::size_t(n);
-    convolution = bluestein_table<T>(n, g.fft_len);
+    convolution = bluestein_table<T>(n, g.fft_len, spectrum_on());
   }
   if (a == Algorithm::rader) {
     t.gather = table.size();
     t.scatter = t.gather + packed_entries<T>(std::size_t(g.fft_len));
     t.spectrum = t.scatter + packed_entries<T>(std::size_t(g.fft_len));
-    convolution = rader_table<T>(n);
+    convolution = rader_table<T>(n, spectrum_on());
   }
   t.memory = device_copy(q, {bytes_of(table), convolution.bytes}, &t.bytes);
   return t;

@@ -1,4 +1,4 @@
-// Rader's algorithm for a prime p, tables computed on the host (long double):
+// Rader's algorithm for a prime p, tables computed as Bluestein's are (bluestein_tables.hpp):
 // with g a generator of the integers mod p and L = p - 1,
 //   X[0] = sum_n x[n],   X[g^-q] = x[0] + sum_m x[g^m] * W_p^(g^(m-q)),  q < L,
 // the sum a cyclic convolution of a[m] = x[g^m] with b[j] = W_p^(g^-j), done by
@@ -46,34 +46,39 @@ inline std::int64_t primitive_root(std::int64_t p) {
   }
 }
 
-struct RaderTables {
-  std::vector<std::int64_t> gather;   // g^m mod p: where convolution input m comes from
-  std::vector<std::int64_t> scatter;  // g^-q mod p: where convolution output q goes
-  std::vector<cld> spectrum;          // FFT_L(b)/L
+// R: the precision the spectrum is computed in.
+template <typename R> struct RaderTables {
+  std::vector<std::int64_t> gather;     // g^m mod p: where convolution input m comes from
+  std::vector<std::int64_t> scatter;    // g^-q mod p: where convolution output q goes
+  std::vector<std::complex<R>> spectrum;  // FFT_L(b)/L
 };
 
-inline RaderTables rader_tables(std::int64_t p) {
+template <typename R> RaderTables<R> rader_tables(std::int64_t p, const DeviceSpectrum& device) {
   const std::int64_t L = p - 1, g = primitive_root(p), g_inv = pow_mod(g, p - 2, p);
-  RaderTables t{std::vector<std::int64_t>(L), std::vector<std::int64_t>(L), {}};
-  std::vector<cld> b(L);
+  RaderTables<R> t{std::vector<std::int64_t>(L), std::vector<std::int64_t>(L), {}};
+  const TwoLevelTwiddles roots = two_level_twiddles(p);
+  std::vector<std::complex<R>> b(L);
   for (std::int64_t m = 0, up = 1, down = 1; m < L; ++m, up = mul_mod(up, g, p), down = mul_mod(down, g_inv, p)) {
     t.gather[m] = up;
     t.scatter[m] = down;
-    b[m] = root_of_unity(down, p);
+    b[m] = std::complex<R>(roots.at(down));
   }
-  t.spectrum = convolution_spectrum(b);
+  t.spectrum = convolution_spectrum(Runs<std::complex<R>>{L, {{0, std::move(b)}}}, device);
   return t;
 }
 
 // The device table of the prime p: gather, then scatter indices (each packed into
 // packed_entries<T>(p - 1) entries), then the spectrum, rounded to T. Cached (table_cache.hpp).
-template <typename T> TableCache::Held rader_table(std::int64_t p) {
-  return TableCache::instance().get<T>("rader", p, [&] {
-    const RaderTables rader = rader_tables(p);
+template <typename T> TableCache::Held rader_table(std::int64_t p, const DeviceSpectrum& device) {
+  return TableCache::instance().get<T>("rader, " + spectrum_source(device), p, [&] {
     std::vector<std::complex<T>> table;
-    append_packed(table, rader.gather);
-    append_packed(table, rader.scatter);
-    append_rounded(table, rader.spectrum);
+    in_working_precision<T>(device, [&](auto r) {
+      const auto rader = rader_tables<decltype(r)>(p, device);
+      append_packed(table, rader.gather);
+      append_packed(table, rader.scatter);
+      append_rounded(table, rader.spectrum);
+      return 0;
+    });
     return table;
   });
 }

@@ -3,12 +3,13 @@
 // real/trigonometric maps' twiddles), kept once computed: in memory for the
 // process (a plan on another queue reuses them), and on disk beside the binary
 // cache (a CacheDirectory, cache_directory.hpp), so that a new process reads
-// them in milliseconds. They are computed in long double: at lengths near 10^6
-// that costs seconds (Bluestein's spectrum is a long-double FFT of 2-3 million
-// points), which the device's kernels, cached or not, never did.
+// them in milliseconds. Near 10^6 points computing them costs 0.1-2 s (Bluestein's
+// spectrum is an FFT of 2-4 million points, on the device in double where it can,
+// else on the host: bluestein_tables.hpp).
 //
-// An entry holds the table already rounded to the plan's precision, so a plan
-// from the cache uploads exactly what a plan that computed it would.
+// An entry holds the table already rounded to the plan's precision, and its key
+// names where its spectrum was computed, so a plan from the cache uploads exactly
+// what a plan that computed it the same way would.
 #pragma once
 #include <complex>
 #include <cstdint>
@@ -31,7 +32,7 @@ namespace pysyclfft::plan {
 // Bump when the content of any cached table changes for the same key (the
 // computations in bluestein_tables.hpp, rader_tables.hpp, map_tables.hpp,
 // twiddles.hpp): entries of another format are then never read.
-inline constexpr int kTableFormat = 1;
+inline constexpr int kTableFormat = 2;  // 2: roots as two-level products, spectra on the device
 
 class TableCache {
  public:
