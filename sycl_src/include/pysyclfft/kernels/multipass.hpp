@@ -68,6 +68,12 @@ enum PassStore : int { kStorePlain = 0, kStoreTwiddle = 1, kStoreSpectrum = 2, k
 // read in different launches.
 enum RaderEnds : int { kSaveX0 = 1, kSaveSum = 2 };
 
+// How a column group's lines lie on each side, fixed at compile time (a kernel
+// template parameter) or chosen per launch (kAccessAny: one instantiation of the
+// Stockham core per choice, in one kernel). Bits: neighbouring lines are
+// neighbouring elements on the input side (kAccessUnitIn), the output side.
+enum PassAccess : int { kAccessAny = -1, kAccessStrided = 0, kAccessUnitIn = 1, kAccessUnitOut = 2 };
+
 struct PassGeometry {
   index_t d0_count, d1_count;  // line digits (d0 varies fastest: neighbouring teams)
   index_t t_begin, lines;      // first transform and number of lines of this launch
@@ -160,7 +166,8 @@ template <typename T, int Sign, bool Unit, bool Twiddled, bool Rader> struct Pas
 // `ends` holds two values per transform of the launch's chunk (Rader only).
 // In-place passes (in == out, same line positions on both sides) are safe when the
 // Stockham core has at least two stages: all loads come before its first barrier.
-template <class Cfg, int Sign, int Lanes, int Interleave, int RowPitch, bool Twiddled, bool Rader, class Barrier>
+template <class Cfg, int Sign, int Lanes, int Interleave, int RowPitch, bool Twiddled, bool Rader, int Access,
+          class Barrier>
 PYSYCLFFT_INLINE void multipass_pass(int vector, int lane, int team, index_t group_id, const Barrier& barrier,
                                      const cplx<typename Cfg::real>* in, cplx<typename Cfg::real>* out,
                                      const cplx<typename Cfg::real>* twiddles,
@@ -220,13 +227,18 @@ PYSYCLFFT_INLINE void multipass_pass(int vector, int lane, int team, index_t gro
   // Column groups: vector loads and stores on the sides where neighbouring lines
   // are neighbouring elements (the common case: middle passes both, the first
   // pass both for a contiguous input, the last pass its stores); with RowPitch > 0
-  // other inputs through local memory (column_rows.hpp).
-  if constexpr (kColumns) {
-    const bool unit_in = g.in.s0 == 1 && in_side.stride == 1, unit_out = g.out.s0 == 1 && out_side.stride == 1;
-    if (unit_in && unit_out) return run(BoolConstant<true>{}, BoolConstant<true>{});
-    if (unit_out) return run(BoolConstant<false>{}, BoolConstant<true>{});
+  // other inputs through local memory (column_rows.hpp). The planner fixes the
+  // access where the device needs it (Access >= 0, kernel_params.hpp pass_access).
+  if constexpr (kColumns && Access != kAccessAny) {
+    run(BoolConstant<(Access & kAccessUnitIn) != 0>{}, BoolConstant<(Access & kAccessUnitOut) != 0>{});
+  } else {
+    if constexpr (kColumns) {
+      const bool unit_in = g.in.s0 == 1 && in_side.stride == 1, unit_out = g.out.s0 == 1 && out_side.stride == 1;
+      if (unit_in && unit_out) return run(BoolConstant<true>{}, BoolConstant<true>{});
+      if (unit_out) return run(BoolConstant<false>{}, BoolConstant<true>{});
+    }
+    run(BoolConstant<false>{}, BoolConstant<false>{});
   }
-  run(BoolConstant<false>{}, BoolConstant<false>{});
 }
 
 }  // namespace pysyclfft::kernels

@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "../kernels/column_rows.hpp"
+#include "../kernels/multipass.hpp"
 #include "factorize.hpp"
 
 namespace pysyclfft::plan {
@@ -274,6 +275,17 @@ inline PassKernelParams choose_pass_params(std::int64_t len, Precision p, const 
          2 * k.local_bytes() <= dev.local_mem_bytes)
     k.per_group *= 2;
   return k;
+}
+
+// The access a column group's pass kernel is compiled for (kernels::PassAccess):
+// on a CPU the launch's own (which sides have neighbouring lines on neighbouring
+// elements), one kernel per pattern a plan meets. The OpenCL CPU device's
+// compiler slowed every pattern of a kernel holding all of them, one copy of
+// the Stockham core each (2^15 complex64 plans 4x, docs/performance-anysize.md).
+// GPUs: one kernel chooses at run time.
+inline int pass_access(const PassKernelParams& k, bool unit_in, bool unit_out, const DeviceLimits& dev) {
+  if (!dev.is_cpu || k.interleave <= 1) return kernels::kAccessAny;
+  return (unit_in ? kernels::kAccessUnitIn : 0) | (unit_out ? kernels::kAccessUnitOut : 0);
 }
 
 // Work-group size of elementwise kernels (the unfused real/trigonometric map passes).

@@ -88,6 +88,13 @@ struct MultipassPass {
   PassKernelParams k;
   kernels::PassGeometry geometry{};  // the per-launch fields are set by each launch
   std::int64_t twiddle_len = 0;      // L of the fused W_L twiddles, 0 for the last pass
+  int unit_access = kernels::kAccessAny;  // the kernel's PassAccess for sides of element stride 1
+
+  // The kernel's access for sides whose elements lie in_stride, out_stride apart.
+  int access(std::int64_t in_stride, std::int64_t out_stride) const {
+    if (unit_access == kernels::kAccessAny) return unit_access;
+    return unit_access & ((in_stride == 1 ? kernels::kAccessUnitIn : 0) | (out_stride == 1 ? kernels::kAccessUnitOut : 0));
+  }
 };
 
 // Transforms one pass launch may cover: a pass over lines (not interleaved) has
@@ -158,6 +165,8 @@ inline MultipassGeometry multipass_geometry(const std::vector<std::int64_t>& len
     g.passes[1].geometry = in_place_row_lines(lengths[0], lengths[1]);
     g.transpose = in_place_transpose(lengths[0], lengths[1]);
   }
+  for (MultipassPass& ps : g.passes)
+    ps.unit_access = pass_access(ps.k, ps.geometry.in.s0 == 1, ps.geometry.out.s0 == 1, lim);
   g.launch_transforms = max_launch_transforms(g.passes, lim.max_groups_per_dim);
   return g;
 }

@@ -66,12 +66,20 @@ inline std::vector<MultipassLaunch> multipass_launches(Algorithm a, std::size_t 
   return out;
 }
 
-// The kernel of each launch.
+// The kernel of a pass launch whose sides' elements lie in_stride, out_stride apart.
+inline std::string pass_launch_kernel_name(const MultipassLaunch& l, const MultipassGeometry& g, Algorithm a,
+                                           std::int64_t in_stride, std::int64_t out_stride) {
+  const MultipassPass& ps = g.passes[l.pass];
+  return pass_kernel_name(ps.k, l.sign, a == Algorithm::rader, ps.access(in_stride, out_stride));
+}
+
+// The kernel of each launch, for arrays of contiguous transforms (others may need
+// other pass kernels, MultipassPass::access).
 inline std::vector<std::string> multipass_kernel_names(const std::vector<MultipassLaunch>& launches,
                                                        const MultipassGeometry& g, Algorithm a, Precision p) {
   std::vector<std::string> names;
   for (const MultipassLaunch& l : launches)
-    names.push_back(l.step == MultipassStep::pass      ? pass_kernel_name(g.passes[l.pass].k, l.sign, a == Algorithm::rader)
+    names.push_back(l.step == MultipassStep::pass      ? pass_launch_kernel_name(l, g, a, 1, 1)
                     : l.step == MultipassStep::transpose ? transpose_kernel_name(p)
                                                          : permute_kernel_name(p));
   return names;

@@ -231,6 +231,16 @@ class MultipassPlan {
     return g;
   }
 
+  // The launch's kernel for sides of these element strides: built with the plan for
+  // contiguous transforms, else on first need (a CPU compiles a column group's kernel
+  // for one access pattern, kernel_params.hpp pass_access).
+  DeviceKernel pass_kernel(const Launch& l, std::int64_t in_stride, std::int64_t out_stride) const {
+    const MultipassPass& ps = geometry_.passes[l.spec.pass];
+    if (ps.access(in_stride, out_stride) == ps.unit_access) return l.kernel;
+    const std::string name = pass_launch_kernel_name(l.spec, geometry_, algorithm_, in_stride, out_stride);
+    return KernelCompiler::instance().get(queue_, kPassEntryHeader, {name})[0];
+  }
+
   sycl::event submit(const Launch& l, const void* in, void* out, const kernels::BatchLayout& layout, std::int64_t t0,
                      std::int64_t nt, double scale, const std::vector<sycl::event>& deps) const {
     if (l.spec.step != Step::pass) return submit_transpose(l, out, layout, nt, deps);
@@ -238,6 +248,7 @@ class MultipassPlan {
     const kernels::PassSide src = side(l.spec.src, layout, t0, nt);
     const kernels::PassSide dst = side(l.spec.dst, layout, t0, nt);
     const PassTables& at = tables_.passes[l.spec.pass];
+    const DeviceKernel kernel = pass_kernel(l, src.stride, dst.stride);
     // Rader's end values follow the chunk in scratch 2; other plans never touch them.
     void* ends = algorithm_ == Algorithm::rader ? static_cast<char*>(scratch_.buffers[1].get()) + scratch_.buffer_bytes
                                                 : tables_.memory.get();
@@ -248,7 +259,7 @@ class MultipassPlan {
     const sycl::nd_range<2> range = pass_range(geometry_.passes[l.spec.pass].k, g.lines);
     return queue_.submit([&](sycl::handler& h) {
       h.depends_on(deps);
-      launch_pass(h, l.kernel, range, precision_, args, src, dst, g, scale);
+      launch_pass(h, kernel, range, precision_, args, src, dst, g, scale);
     });
   }
 
