@@ -1,0 +1,37 @@
+"""First call of one length in this (fresh) process: plan time, first transform, error.
+
+    python benchmarks/first_call.py N DTYPE     # e.g. 1000003 complex64; one JSON line on stdout
+
+Run it in a new process per length (the plan and table caches of a process would hide the cost),
+after `python -m pysyclfft precompile` where the generic sets should be cached. The process's own
+start (import, device, generic set) is excluded, as benchmarks/plantime.py does: one 8-point
+transform runs first. Plan = `get_fft_plan` (default specialization: background); then the first
+transform of numpy input; L2 = ||y - ref|| / ||ref|| against numpy in float64.
+"""
+import json
+import sys
+import time
+
+import numpy as np
+
+import pysyclfft
+
+
+def main():
+    n, dtype = int(sys.argv[1]), np.dtype(sys.argv[2])
+    rng = np.random.default_rng(n)
+    x = (rng.uniform(-0.5, 0.5, n) + 1j * rng.uniform(-0.5, 0.5, n)).astype(dtype)
+    pysyclfft.fft(np.ones(8, dtype))
+    t0 = time.perf_counter()
+    plan = pysyclfft.get_fft_plan(x)
+    t1 = time.perf_counter()
+    y = pysyclfft.fft(x)
+    t2 = time.perf_counter()
+    ref = np.fft.fft(x.astype(np.complex128))
+    print(json.dumps({"n": n, "dtype": dtype.name, "plan_ms": 1e3 * (t1 - t0), "first_transform_ms": 1e3 * (t2 - t1),
+                      "l2": float(np.linalg.norm(y - ref) / np.linalg.norm(ref)),
+                      "plan": plan.describe().splitlines()[1]}))
+
+
+if __name__ == "__main__":
+    main()
