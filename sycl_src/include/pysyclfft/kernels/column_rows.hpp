@@ -15,9 +15,10 @@
 namespace pysyclfft::kernels {
 
 // Complex elements of local memory a pass kernel needs: `lines` transforms' two
-// Stockham buffers, the second one extended to hold the rows when a column group
-// loads through them (RowPitch > 0: the first stage reads the rows while it writes
-// the first buffer); one element when no stage needs local memory.
+// Stockham buffers (unpadded: pass kernels have Stockham's Pad = 0), the second
+// one extended to hold the rows when a column group loads through them (RowPitch
+// > 0: the first stage reads the rows while it writes the first buffer); one
+// element when no stage needs local memory.
 constexpr long long pass_local_elements(int n, int lines, int row_pitch, bool needs_stages) {
   if (row_pitch > 0) return (long long)n * lines + (long long)lines * row_pitch;
   return needs_stages ? 2LL * n * lines : 1;

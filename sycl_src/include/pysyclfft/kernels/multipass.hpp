@@ -212,7 +212,7 @@ PYSYCLFFT_INLINE void multipass_pass(int vector, int lane, int team, index_t gro
                                                       kColumns && !kUnitOut ? d0 + team : d0, g.twiddle_shift,
                                                       Interleave, save_sum, my_ends, x0};
     if constexpr (kRows) {
-      T* rows = &local[0].re + 2 * Cfg::kN * Interleave;  // the second Stockham buffer and beyond
+      T* rows = &local[0].re + 2 * fft::kBufferPoints;  // the second Stockham buffer and beyond
       load_rows<Cfg::kN, Interleave, RowPitch, Cfg::kGroupSize>(vector * Interleave + team, src, g.in.s0,
                                                                g.in.s0 < g.in.si, rows);
       barrier();
@@ -231,7 +231,7 @@ PYSYCLFFT_INLINE void multipass_pass(int vector, int lane, int team, index_t gro
   // access where the device needs it (Access >= 0, kernel_params.hpp pass_access).
   if constexpr (kColumns && Access != kAccessAny) {
     run(BoolConstant<(Access & kAccessUnitIn) != 0>{}, BoolConstant<(Access & kAccessUnitOut) != 0>{});
-  } else {
+  } else {  // not instantiated for a fixed access: one copy of the Stockham core per kernel
     if constexpr (kColumns) {
       const bool unit_in = g.in.s0 == 1 && in_side.stride == 1, unit_out = g.out.s0 == 1 && out_side.stride == 1;
       if (unit_in && unit_out) return run(BoolConstant<true>{}, BoolConstant<true>{});
