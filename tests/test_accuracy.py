@@ -5,6 +5,7 @@ import numpy as np
 import pytest
 
 import pysyclfft
+from pysyclfft import config
 from accuracy import L2_BOUND, REAL_KINDS, errors, long_double_reference, random_complex, real_kind_case
 
 # (length, batch) per algorithm class: single work-group, four-step, Rader, Bluestein.
@@ -40,6 +41,21 @@ def test_backward_accuracy(n, batch, dtype):
 @pytest.mark.parametrize("n,batch", SLOW)
 def test_large_accuracy(n, batch, dtype):
     _check(n, batch, dtype, True)
+
+
+# The generic kernels answer a new length's first calls (docs/plantime.md), so they
+# meet the same bounds: smooth lengths as one FFT of radix-16 stages, primes by
+# Bluestein over them (999983: a convolution of 2^21 points).
+@pytest.mark.parametrize("dtype", [np.complex64, np.complex128])
+@pytest.mark.parametrize("n", [2**20, 65539, 999983])
+def test_generic_kernel_accuracy(n, dtype):
+    config.set_specialization("generic")
+    try:
+        plan = pysyclfft.get_fft_plan(np.zeros((1, n), dtype), axes=(-1,))
+        assert "generic kernels" in plan.describe()
+        _check(n, 1, dtype, True)
+    finally:
+        config.set_specialization("wait")
 
 
 # Real, C2R, DCT and DST through each path: fused single kernel (1000), unfused

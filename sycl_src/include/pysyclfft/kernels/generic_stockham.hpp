@@ -16,6 +16,7 @@
 #include "complex.hpp"
 #include "layout.hpp"
 #include "multipass.hpp"
+#include "two_level_roots.hpp"
 
 namespace pysyclfft::kernels {
 
@@ -29,7 +30,7 @@ struct GenericStage {
   index_t span;             // Ns, the product of the earlier stages' radices
   index_t t_begin, count;   // the launch's first transform and number of transforms
   int load, store;          // GenericOps
-  int twiddle_shift;        // W^e = hi[e >> shift] * lo[e & (2^shift - 1)]
+  int twiddle_shift;        // of the stage's two-level roots (two_level_roots.hpp)
 };
 
 template <typename T> cplx<T> generic_ops(cplx<T> v, int ops, const cplx<T>* table, index_t j) {
@@ -59,12 +60,8 @@ PYSYCLFFT_INLINE void generic_stage(index_t item, const cplx<T>* in, cplx<T>* ou
   }
   const index_t k = j % s.span;
   if (s.span > 1) {
-    const index_t mask = (index_t(1) << s.twiddle_shift) - 1;
 #pragma unroll
-    for (int r = 1; r < R; ++r) {
-      const index_t e = r * k;
-      v[r] = v[r] * (load_cplx(twiddle_hi + (e >> s.twiddle_shift)) * load_cplx(twiddle_lo + (e & mask)));
-    }
+    for (int r = 1; r < R; ++r) v[r] = v[r] * two_level_root(twiddle_hi, twiddle_lo, r * k, s.twiddle_shift);
   }
   Butterfly<R, -1>::apply(v);
   cplx<T>* y = out + dst.base(t);

@@ -10,7 +10,7 @@
 // Fused multiplies (all tables hold forward-direction values; mul_dir conjugates
 // them for Sign = +1):
 //  - kStoreTwiddle: the four-step inter-pass twiddle W_L^(k*d0) of output element k,
-//    from a two-level table: W^e = hi[e >> shift] * lo[e & (2^shift - 1)]; a
+//    from a two-level table (two_level_roots.hpp); a
 //    group of Interleave neighbouring lines d0 = d0f + lane (d0f a multiple of
 //    Interleave) takes W_L^(k*d0f) from it (the same for all lanes) times
 //    lanes[k*Interleave + lane] = W_L^(k*lane), which neighbouring lanes read
@@ -26,6 +26,7 @@
 #include "column_rows.hpp"
 #include "layout.hpp"
 #include "stockham.hpp"
+#include "two_level_roots.hpp"
 
 namespace pysyclfft::kernels {
 
@@ -113,7 +114,7 @@ template <typename T, int Sign, bool Unit, bool Twiddled, bool Rader> struct Pas
   T scale;
   bool active;  // teams past the last line compute but do not store
   int mode;
-  const cplx<T>* table;  // twiddle high part, spectrum, chirp or Rader's scatter indices
+  const cplx<T>* table;  // twiddle high part (two_level_roots.hpp), spectrum, chirp or Rader's scatter indices
   const cplx<T>* low;    // twiddle low part
   const cplx<T>* lanes;  // Unit twiddles: W_L^(k*lane), `interleave` per k
   index_t d0;            // Unit: the group's first line's
@@ -122,8 +123,7 @@ template <typename T, int Sign, bool Unit, bool Twiddled, bool Rader> struct Pas
   cplx<T>* ends;  // Rader: this transform's x[0], A[0]
   cplx<T> x0;
   cplx<T> twiddle(int k) const {
-    const index_t e = k * d0;
-    const cplx<T> w = load_cplx(table + (e >> shift)) * load_cplx(low + (e & ((index_t(1) << shift) - 1)));
+    const cplx<T> w = two_level_root(table, low, k * d0, shift);
     return Unit ? w * load_cplx(lanes + k * interleave + lane) : w;
   }
   // Twiddled passes write the scratch (or, memory-minimal, the whole output), unscaled.

@@ -166,7 +166,7 @@ class GenericC2CPlan {
       h.depends_on(deps);
       launch_generic_stage(
           h, k, sycl::nd_range<1>{groups * group_, group_}, precision_,
-          {src, table_at(tw.hi), table_at(tw.lo), table_at(l.load_table), table_at(l.store_table), dst}, in_side,
+          {src, table_at(tw.at.hi), table_at(tw.at.lo), table_at(l.load_table), table_at(l.store_table), dst}, in_side,
           out_side, stage, scale);
     });
   }
@@ -184,13 +184,7 @@ class GenericC2CPlan {
     for (int r : radices_) {
       spans_.push_back(span);
       const TwoLevelTwiddles stage = two_level_twiddles(span * r);
-      Twiddles tw;
-      tw.shift = stage.shift;
-      tw.lo = table.size();
-      append_rounded(table, stage.lo);
-      tw.hi = table.size();
-      append_rounded(table, stage.hi);
-      twiddles_.push_back(tw);
+      twiddles_.push_back({append_two_level(table, stage), stage.shift});
       span *= r;
     }
     std::vector<std::string_view> parts{bytes_of(table)};
@@ -205,7 +199,7 @@ class GenericC2CPlan {
   }
 
   struct Twiddles {
-    std::size_t lo = 0, hi = 0;
+    TwoLevelOffsets at;
     int shift = 0;
   };
 

@@ -64,10 +64,9 @@ template <typename T> PassTables append_pass_tables(std::vector<std::complex<T>>
   const std::int64_t L = ps.twiddle_len;
   const TwoLevelTwiddles two_level = two_level_twiddles(L);
   at.twiddle_shift = two_level.shift;
-  at.twiddle_lo = table.size();
-  append_rounded(table, two_level.lo);
-  at.twiddle_hi = table.size();
-  append_rounded(table, two_level.hi);
+  const TwoLevelOffsets roots = append_two_level(table, two_level);
+  at.twiddle_lo = roots.lo;
+  at.twiddle_hi = roots.hi;
   if (ps.k.interleave > 1) {  // W_L^(k*lane) for the lanes of a column group
     std::vector<cld> lanes;
     for (std::int64_t k = 0; k < ps.k.n; ++k)

@@ -49,7 +49,8 @@ template <typename T> std::vector<std::complex<T>> stockham_twiddles(const std::
 
 // W_L^k for every k < L from two tables of about sqrt(L) entries: lo[j] = W_L^j
 // (j < 2^shift) and hi[j] = W_L^(j * 2^shift), with 4^shift >= L, so that
-// W_L^k = lo[k mod 2^shift] * hi[k >> shift] (one product, error near one rounding).
+// W_L^k = lo[k mod 2^shift] * hi[k >> shift]: on the host one long-double product;
+// on a device in the form kernels/two_level_roots.hpp reads (plan/table_entries.hpp).
 struct TwoLevelTwiddles {
   int shift = 0;
   std::vector<std::complex<long double>> lo, hi;
