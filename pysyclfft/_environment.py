@@ -140,7 +140,8 @@ def configure_specialization(core):
     'background': a generic plan serves a new length at once while its own
     kernels compile on a worker thread; plan/background_compiler.hpp parses it,
     a bad value raises ValueError), and stop that worker's queue at exit so that
-    no compile starts while the process ends."""
+    no compile starts while the process ends; a compile still running then ends
+    the process before the C exit handlers destroy what it uses."""
     import atexit
 
     core.set_specialization(os.environ.get("PYSYCLFFT_SPECIALIZE", "background"))

@@ -152,8 +152,9 @@ PYBIND11_MODULE(_core, m) {
       "Block until the background compiler has run every queued job.");
   m.def("background_jobs", [] { return BackgroundCompiler::instance().pending(); },
         "Background compile jobs queued or running.");
-  m.def("shutdown_background", [] { BackgroundCompiler::instance().shutdown(); },
-        "Drop queued background compiles and start no more (process exit).");
+  m.def("shutdown_background", [] { BackgroundCompiler::instance().prepare_exit(); },
+        "Drop queued background compiles and start no more; a running one ends the process at the C exit "
+        "(call at process exit, as early as possible: BackgroundCompiler::prepare_exit).");
   m.def(
       "precompile_generic",
       [](sycl::queue q, bool is_double) {

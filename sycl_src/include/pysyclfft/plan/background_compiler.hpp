@@ -7,10 +7,11 @@
 // The queue is bounded: a job that does not fit is refused (the plan retries
 // on its next use). The worker is detached and never waited for: at process
 // exit the queued jobs are dropped, and a process whose worker is still
-// compiling ends at the exit handler, with its exit status, before the SYCL
-// runtime's static objects are destroyed under the compile (which aborted the
-// process: "pure virtual function called"). The binary cache writes its
-// entries by rename, so an exit or a kill leaves no partial entry.
+// compiling ends at the exit handler, with its exit status, before the static
+// objects of the SYCL runtime and of the compilers are destroyed under the
+// compile (which aborted the process: "pure virtual function called", or
+// crashed it: prepare_exit). The binary cache writes its entries by rename, so
+// an exit or a kill leaves no partial entry.
 #pragma once
 #include <atomic>
 #include <condition_variable>
@@ -103,6 +104,17 @@ class BackgroundCompiler {
   std::size_t pending() const {
     std::lock_guard lock(mutex_);
     return jobs_.size() + (busy_ ? 1 : 0);
+  }
+
+  // As early in the process's exit as its owner can say (Python: atexit): drops
+  // the queued jobs and, while a compile runs, registers the exit handler again.
+  // Exit handlers run in reverse order of registration, and a process's first
+  // compiles create static objects (the OpenCL CPU compiler's pass registries)
+  // whose destructors are registered after the handler that instance() set up:
+  // they ran first and the compile crashed under them (segfaults in 4 of 16
+  // exits 1.1-1.8 s into a first compile, docs/plantime.md).
+  void prepare_exit() {
+    if (shutdown()) on_exit(end_at_exit_while_compiling, nullptr);
   }
 
   // Process exit: drops the queued jobs and refuses new ones; returns whether a job still runs.
