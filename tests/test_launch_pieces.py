@@ -3,7 +3,8 @@ each dimension (the H100: 65535 in CUDA's y, SYCL's dimension 0), so plans cut a
 batch into launch pieces (plan/line_layouts.hpp, launch_pieces). No test batch
 reaches a real device's limit, so a child process lowers it to 2 work-groups per
 dimension (PYSYCLFFT_MAX_GROUPS_PER_DIM) and every kernel level runs in many
-pieces: each result against numpy in complex128."""
+pieces, the fused real and DCT kernels too: each result against numpy (scipy)
+in double precision."""
 import json
 
 import numpy as np
@@ -35,6 +36,16 @@ for dtype in (np.complex64, np.complex128):
     plan = pysyclfft.get_fft_plan(x, axes=(-1,), kind="c2c", memory="minimal")
     results.append(["multi-pass, memory='minimal'", np.dtype(dtype).name, 65536,
                     error(plan(x), np.fft.fft(x.astype(np.complex128), axis=-1))])
+# The fused real and trigonometric kernels (mapped_plan.hpp) take the same launch shapes.
+import scipy.fft as sfft
+for dtype in (np.float32, np.float64):
+    for name, shape, axis, call, ref in [
+            ("rfft, work-item level", (37, 8), -1, pysyclfft.rfft, np.fft.rfft),
+            ("rfft, team level", (41, 1000), -1, pysyclfft.rfft, np.fft.rfft),
+            ("dct-II, team level, strided", (64, 9, 5), 0, lambda a, axis: pysyclfft.dct(a, 2, axis=axis),
+             lambda a, axis: sfft.dct(a, 2, axis=axis))]:
+        x = rng.standard_normal(shape).astype(dtype)
+        results.append([name, np.dtype(dtype).name, shape[axis], error(call(x, axis=axis), ref(x.astype(np.float64), axis=axis))])
 print(json.dumps(results))
 """
 
@@ -43,7 +54,7 @@ def test_batches_cut_into_launch_pieces_match_numpy():
     done = run_python(CHILD, timeout=600, PYSYCLFFT_MAX_GROUPS_PER_DIM="2")
     assert done.returncode == 0, done.stderr
     results = json.loads(done.stdout.strip().splitlines()[-1])
-    assert len(results) == 12
+    assert len(results) == 18
     for name, dtype, n, err in results:
         assert err <= 8 * np.finfo(dtype).eps * np.log2(n), (name, dtype, n, err)
 

@@ -10,28 +10,28 @@
 namespace pysyclfft::kernels {
 
 // From kDCT2 on, map kinds come in (DCT, DST) pairs of one map template with a Sine flag.
-template <int Pair, typename T, int L, bool Sine> struct CosineSinePair;
-template <typename T, int L, bool S> struct CosineSinePair<0, T, L, S> { using type = DCT2Map<T, L, S>; };
-template <typename T, int L, bool S> struct CosineSinePair<1, T, L, S> { using type = DCT3Map<T, L, S>; };
-template <typename T, int L, bool S> struct CosineSinePair<2, T, L, S> { using type = DCT2PackedMap<T, L, S>; };
-template <typename T, int L, bool S> struct CosineSinePair<3, T, L, S> { using type = DCT3PackedMap<T, L, S>; };
-template <typename T, int L, bool S> struct CosineSinePair<4, T, L, S> { using type = DCT4HalfMap<T, L, S>; };
-template <typename T, int L, bool S> struct CosineSinePair<5, T, L, S> { using type = DCT4FullMap<T, L, S>; };
+template <int Pair, typename T, int L, bool Sine, int Stride> struct CosineSinePair;
+template <typename T, int L, bool S, int St> struct CosineSinePair<0, T, L, S, St> { using type = DCT2Map<T, L, S, St>; };
+template <typename T, int L, bool S, int St> struct CosineSinePair<1, T, L, S, St> { using type = DCT3Map<T, L, S, St>; };
+template <typename T, int L, bool S, int St> struct CosineSinePair<2, T, L, S, St> { using type = DCT2PackedMap<T, L, S, St>; };
+template <typename T, int L, bool S, int St> struct CosineSinePair<3, T, L, S, St> { using type = DCT3PackedMap<T, L, S, St>; };
+template <typename T, int L, bool S, int St> struct CosineSinePair<4, T, L, S, St> { using type = DCT4HalfMap<T, L, S, St>; };
+template <typename T, int L, bool S, int St> struct CosineSinePair<5, T, L, S, St> { using type = DCT4FullMap<T, L, S, St>; };
 
-// The map of each kind.
-template <int Kind, typename T, int L>
-struct MapOf : CosineSinePair<(Kind - kDCT2) / 2, T, L, (Kind - kDCT2) % 2 == 1> {};
-template <typename T, int L> struct MapOf<kR2CFull, T, L> { using type = R2CFullMap<T, L>; };
-template <typename T, int L> struct MapOf<kR2CPacked, T, L> { using type = R2CPackedMap<T, L>; };
-template <typename T, int L> struct MapOf<kC2RFull, T, L> { using type = C2RFullMap<T, L>; };
-template <typename T, int L> struct MapOf<kC2RPacked, T, L> { using type = C2RPackedMap<T, L>; };
-template <typename T, int L> struct MapOf<kDCT1, T, L> { using type = DCT1Map<T, L>; };
-template <typename T, int L> struct MapOf<kDST1, T, L> { using type = DST1Map<T, L>; };
+// The map of each kind (Stride: MapIO's).
+template <int Kind, typename T, int L, int Stride = 0>
+struct MapOf : CosineSinePair<(Kind - kDCT2) / 2, T, L, (Kind - kDCT2) % 2 == 1, Stride> {};
+template <typename T, int L, int S> struct MapOf<kR2CFull, T, L, S> { using type = R2CFullMap<T, L, S>; };
+template <typename T, int L, int S> struct MapOf<kR2CPacked, T, L, S> { using type = R2CPackedMap<T, L, S>; };
+template <typename T, int L, int S> struct MapOf<kC2RFull, T, L, S> { using type = C2RFullMap<T, L, S>; };
+template <typename T, int L, int S> struct MapOf<kC2RPacked, T, L, S> { using type = C2RPackedMap<T, L, S>; };
+template <typename T, int L, int S> struct MapOf<kDCT1, T, L, S> { using type = DCT1Map<T, L, S>; };
+template <typename T, int L, int S> struct MapOf<kDST1, T, L, S> { using type = DST1Map<T, L, S>; };
 
 // The c2c configuration of the map's FFT; every team owns 2L local elements
 // (the FFT's ping-pong buffers, also where a split map keeps Z).
-template <typename T, int Kind, int Threads, int PerGroup, class Radices> struct MappedConfig {
-  using map = typename MapOf<Kind, T, Radices::product()>::type;
+template <typename T, int Kind, int Threads, int PerGroup, class Radices, int Stride = 0> struct MappedConfig {
+  using map = typename MapOf<Kind, T, Radices::product(), Stride>::type;
   using c2c = C2CConfig<T, map_sign(Kind), Threads, PerGroup, Radices>;
   static constexpr bool kSplitAfter = map_splits_after(Kind);
   static constexpr int kLocalElements = 2 * c2c::kN * PerGroup;
@@ -51,11 +51,12 @@ PYSYCLFFT_INLINE void mapped_transform(const Barrier& barrier, int vector, int l
                                        const cplx<T>* twiddles) {
   using C = typename Cfg::c2c;
   if constexpr (Cfg::kSplitAfter) {
-    cplx<T>* z = C::fft::spare_buffer(buffers);
-    C::fft::template run_vectors<C::kThreads, Lanes>(barrier, vector, lane, map, LocalStore<T>{z}, buffers, twiddles);
+    T* z = &C::fft::spare_buffer(buffers)->re;  // real parts, then imaginary parts (vector stores and loads)
+    C::fft::template run_vectors<C::kThreads, Lanes>(barrier, vector, lane, map, SplitStore<T>{z, z + C::kN}, buffers,
+                                                     twiddles);
     barrier();
 #pragma unroll
-    for (int k = vector + lane; k <= C::kN; k += C::kThreads) map.split_point(k, LocalLoad<T>{z});
+    for (int k = vector + lane; k <= C::kN; k += C::kThreads) map.split_point(k, SplitLoad<T>{z, z + C::kN});
   } else {
     C::fft::template run_vectors<C::kThreads, Lanes>(barrier, vector, lane, map, map, buffers, twiddles);
   }
@@ -68,21 +69,22 @@ PYSYCLFFT_INLINE void batched_mapped(int vector, int lane, int team, index_t gro
                                      const BatchLayout& layout, MapScalars<T> s, cplx<T>* local) {
   using C = typename Cfg::c2c;
   const TeamTransform t = team_transform<C>(team, group_id, layout);
-  const typename Cfg::map map{MapIO<T>{in, out, layout.in_base(t.transform), layout.out_base(t.transform),
+  const typename Cfg::map map{{in, out, layout.in_base(t.transform), layout.out_base(t.transform),
                                        layout.in_stride, layout.out_stride, table, s.scale, s.edge_in, s.edge_out,
                                        s.imag_sign, t.active}};
   mapped_transform<Cfg, Lanes>(barrier, vector, lane, map, local + team * 2 * C::kN, twiddles);
 }
 
-// Work-item level: transform t of the batch alone, in registers (no barriers,
-// no local memory); the CPU compiler packs consecutive work-items, so
-// consecutive transforms, into the lanes of its SIMD vectors, as item_c2c does.
+// Work-item level: transform (t0, t1) of the two batch dimensions alone, in
+// registers (no barriers, no local memory); the CPU compiler packs consecutive
+// work-items, so consecutive transforms, into the lanes of its SIMD vectors, as
+// item_c2c does.
 template <class Cfg, typename T = typename Cfg::c2c::real>
-PYSYCLFFT_INLINE void item_mapped(index_t t, const void* in, void* out, const cplx<T>* twiddles, const cplx<T>* table,
-                                  const BatchLayout& layout, MapScalars<T> s) {
+PYSYCLFFT_INLINE void item_mapped(index_t t0, index_t t1, const void* in, void* out, const cplx<T>* twiddles,
+                                  const cplx<T>* table, const BatchLayout& layout, MapScalars<T> s) {
   static_assert(Cfg::c2c::kThreads == 1, "one work-item per transform");
-  if (t >= layout.count()) return;
-  const typename Cfg::map map{MapIO<T>{in, out, layout.in_base(t), layout.out_base(t), layout.in_stride,
+  if (t0 >= layout.count0) return;
+  const typename Cfg::map map{{in, out, layout.in_base(t0, t1), layout.out_base(t0, t1), layout.in_stride,
                                        layout.out_stride, table, s.scale, s.edge_in, s.edge_out, s.imag_sign, true}};
   cplx<T> buffers[Cfg::kLocalElements];
   mapped_transform<Cfg, 1>(NoBarrier{}, 0, 0, map, buffers, twiddles);

@@ -7,7 +7,12 @@
 
 namespace pysyclfft::kernels {
 
-template <typename T> struct MapIO {
+// Stride = 1: both sides' points are neighbouring elements, known at compile
+// time, so that a CPU compiler packing neighbouring work-items into SIMD lanes
+// sees neighbouring addresses and loads vectors instead of gathering (the fused
+// real kernels ran 1.9x faster on the OpenCL CPU device); 0: in_stride and
+// out_stride at run time.
+template <typename T, int Stride = 0> struct MapIO {
   const void* in;
   void* out;
   index_t in_base, out_base;
@@ -22,16 +27,18 @@ template <typename T> struct MapIO {
   // A map's FFT length: its compile-time FixedL, or the run-time `length`.
   template <int FixedL> index_t fft_length() const { return FixedL > 0 ? FixedL : length; }
 
-  PYSYCLFFT_INLINE T real_in(index_t i) const { return static_cast<const T*>(in)[in_base + i * in_stride]; }
+  PYSYCLFFT_INLINE index_t in_at(index_t i) const { return in_base + i * (Stride ? Stride : in_stride); }
+  PYSYCLFFT_INLINE index_t out_at(index_t i) const { return out_base + i * (Stride ? Stride : out_stride); }
+  PYSYCLFFT_INLINE T real_in(index_t i) const { return static_cast<const T*>(in)[in_at(i)]; }
   PYSYCLFFT_INLINE cplx<T> cplx_in(index_t i) const {
-    const cplx<T> v = static_cast<const cplx<T>*>(in)[in_base + i * in_stride];
+    const cplx<T> v = load_cplx(static_cast<const cplx<T>*>(in) + in_at(i));
     return {v.re, v.im * imag_sign};
   }
   PYSYCLFFT_INLINE void real_out(index_t i, T v) const {
-    if (active) static_cast<T*>(out)[out_base + i * out_stride] = v;
+    if (active) static_cast<T*>(out)[out_at(i)] = v;
   }
   PYSYCLFFT_INLINE void cplx_out(index_t i, cplx<T> v) const {
-    if (active) static_cast<cplx<T>*>(out)[out_base + i * out_stride] = {v.re, v.im * imag_sign};
+    if (active) store_cplx(static_cast<cplx<T>*>(out) + out_at(i), {v.re, v.im * imag_sign});
   }
 };
 

@@ -30,9 +30,9 @@ template <typename T> PYSYCLFFT_INLINE cplx<T> packed_merge(int m, cplx<T> xm, c
 }
 
 // Odd (or any) n: FFT of the real input as complex; keeps k <= n/2.
-template <typename T, int FixedL> struct R2CFullMap {
+template <typename T, int FixedL, int Stride = 0> struct R2CFullMap {
   index_t len() const { return io.template fft_length<FixedL>(); }
-  MapIO<T> io;
+  MapIO<T, Stride> io;
   PYSYCLFFT_INLINE cplx<T> operator()(int i) const { return {io.real_in(i), T(0)}; }
   PYSYCLFFT_INLINE void operator()(int k, cplx<T> v) const {
     if (2 * k <= len()) io.cplx_out(k, v * io.scale);
@@ -42,9 +42,9 @@ template <typename T, int FixedL> struct R2CFullMap {
 // Even n = 2L: output k needs Z[k] and Z[L-k], which other work-items compute,
 // so the split runs after the FFT: split_point(k, z) forms output k (0 <= k <= L)
 // from any z(i) giving Z[i] (local memory in the fused kernel, global otherwise).
-template <typename T, int FixedL> struct R2CPackedMap {
+template <typename T, int FixedL, int Stride = 0> struct R2CPackedMap {
   index_t len() const { return io.template fft_length<FixedL>(); }
-  MapIO<T> io;
+  MapIO<T, Stride> io;
   PYSYCLFFT_INLINE cplx<T> operator()(int i) const { return {io.real_in(2 * i), io.real_in(2 * i + 1)}; }
   template <class Z> PYSYCLFFT_INLINE void split_point(int k, const Z& z) const {
     io.cplx_out(k, packed_split<T>(k, len(), z, io.table[k]) * io.scale);
@@ -53,9 +53,9 @@ template <typename T, int FixedL> struct R2CPackedMap {
 
 // Hermitian extension of the half spectrum; imaginary parts that must be zero
 // for a real result (X[0]) are ignored, as numpy does.
-template <typename T, int FixedL> struct C2RFullMap {
+template <typename T, int FixedL, int Stride = 0> struct C2RFullMap {
   index_t len() const { return io.template fft_length<FixedL>(); }
-  MapIO<T> io;
+  MapIO<T, Stride> io;
   PYSYCLFFT_INLINE cplx<T> operator()(int i) const {
     if (i == 0) return {io.cplx_in(0).re, T(0)};
     return 2 * i <= len() ? io.cplx_in(i) : conj(io.cplx_in(len() - i));
@@ -65,9 +65,9 @@ template <typename T, int FixedL> struct C2RFullMap {
 
 // Even n = 2L, the inverse of the split: Z[m] = (X[m] + conj X[L-m]) + i conj(w^m) (X[m] - conj X[L-m]),
 // whose backward FFT_L is z[j] = n/2 * (x[2j] + i x[2j+1]) for the unnormalised x.
-template <typename T, int FixedL> struct C2RPackedMap {
+template <typename T, int FixedL, int Stride = 0> struct C2RPackedMap {
   index_t len() const { return io.template fft_length<FixedL>(); }
-  MapIO<T> io;
+  MapIO<T, Stride> io;
   PYSYCLFFT_INLINE cplx<T> operator()(int m) const {
     return packed_merge(m, io.cplx_in(m), io.cplx_in(len() - m), io.table[m]);
   }

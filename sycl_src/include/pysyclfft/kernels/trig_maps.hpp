@@ -20,9 +20,9 @@ template <typename T> inline T re_mul(cplx<T> w, cplx<T> v) { return w.re * v.re
 inline index_t makhoul_index(index_t m, index_t n) { return 2 * m < n ? 2 * m : 2 * (n - 1 - m) + 1; }
 
 // DCT-II (DST-II): y[k] = 2 Re(w(k, 4n) V[k]), V = FFT of the reordered input. Table: w(k, 4n), k < n.
-template <typename T, int FixedL, bool Sine> struct DCT2Map {
+template <typename T, int FixedL, bool Sine, int Stride = 0> struct DCT2Map {
   index_t len() const { return io.template fft_length<FixedL>(); }
-  MapIO<T> io;
+  MapIO<T, Stride> io;
   PYSYCLFFT_INLINE cplx<T> operator()(int m) const {
     const index_t j = makhoul_index(m, len());
     const T x = io.real_in(j);
@@ -38,10 +38,10 @@ template <typename T, int FixedL, bool Sine> struct DCT2Map {
 // packed as a real FFT (real_maps.hpp), and each split output V[k], k <= L, gives
 // y[k] and, through V[n-k] = conj V[k], y[n-k].
 // Table: w(k, n) for k <= L, then w(k, 4n) for k < n.
-template <typename T, int FixedL, bool Sine> struct DCT2PackedMap {
+template <typename T, int FixedL, bool Sine, int Stride = 0> struct DCT2PackedMap {
   index_t len() const { return io.template fft_length<FixedL>(); }
   index_t n() const { return 2 * len(); }
-  MapIO<T> io;
+  MapIO<T, Stride> io;
   PYSYCLFFT_INLINE T v(index_t m) const {  // the reordered (and for DST sign-alternated) input
     const index_t j = makhoul_index(m, n());
     const T x = io.real_in(j);
@@ -63,10 +63,10 @@ template <typename T, int FixedL, bool Sine> struct DCT2PackedMap {
 // is Hermitian, so the packed inverse real FFT (real_maps.hpp) of its first
 // L + 1 points gives the reordered output two points per FFT point.
 // Table: w(k, n) for k <= L, then w(k, 4n) for k < n.
-template <typename T, int FixedL, bool Sine> struct DCT3PackedMap {
+template <typename T, int FixedL, bool Sine, int Stride = 0> struct DCT3PackedMap {
   index_t len() const { return io.template fft_length<FixedL>(); }
   index_t n() const { return 2 * len(); }
-  MapIO<T> io;
+  MapIO<T, Stride> io;
   PYSYCLFFT_INLINE T x(index_t m) const { return io.real_in(mirror<Sine>(m, n())); }
   PYSYCLFFT_INLINE cplx<T> spectrum(index_t k) const {  // V[k] for k <= L, as in DCT3Map
     const T a = k == 0 ? x(0) * io.edge_in : x(k);
@@ -89,9 +89,9 @@ template <typename T, int FixedL, bool Sine> struct DCT3PackedMap {
 
 // DCT-III (DST-III): V[k] = conj(w(k, 4n)) (x[k] - i x[n-k]) (x[n] = 0), backward FFT,
 // then the inverse of Makhoul's ordering. Table: w(k, 4n), k < n.
-template <typename T, int FixedL, bool Sine> struct DCT3Map {
+template <typename T, int FixedL, bool Sine, int Stride = 0> struct DCT3Map {
   index_t len() const { return io.template fft_length<FixedL>(); }
-  MapIO<T> io;
+  MapIO<T, Stride> io;
   PYSYCLFFT_INLINE T x(index_t m) const { return io.real_in(mirror<Sine>(m, len())); }
   PYSYCLFFT_INLINE cplx<T> operator()(int k) const {
     const T a = k == 0 ? x(0) * io.edge_in : x(k);
@@ -109,10 +109,10 @@ template <typename T, int FixedL, bool Sine> struct DCT3Map {
 //   z[m] = (x[2m] + i x[n-1-2m]) w(4m+1, 8n),  u[k] = Z[k] w(k, 2n),
 //   y[2k] = 2 Re u[k],  y[n-1-2k] = -2 Im u[k].
 // Table: w(4m+1, 8n) for m < L, then w(k, 2n) for k < L.
-template <typename T, int FixedL, bool Sine> struct DCT4HalfMap {
+template <typename T, int FixedL, bool Sine, int Stride = 0> struct DCT4HalfMap {
   index_t len() const { return io.template fft_length<FixedL>(); }
   index_t n() const { return 2 * len(); }
-  MapIO<T> io;
+  MapIO<T, Stride> io;
   PYSYCLFFT_INLINE T x(index_t m) const { return io.real_in(mirror<Sine>(m, n())); }
   PYSYCLFFT_INLINE cplx<T> operator()(int m) const { return cplx<T>{x(2 * m), x(n() - 1 - 2 * m)} * io.table[m]; }
   PYSYCLFFT_INLINE void operator()(int k, cplx<T> v) const {
@@ -124,10 +124,10 @@ template <typename T, int FixedL, bool Sine> struct DCT4HalfMap {
 
 // DCT-IV (DST-IV) of any n = L/2 through the zero-padded 2n-point FFT:
 //   y[k] = 2 Re(w(2k+1, 8n) FFT(x[j] w(j, 4n))[k]).  Table: w(j, 4n), j < n, then w(2k+1, 8n), k < n.
-template <typename T, int FixedL, bool Sine> struct DCT4FullMap {
+template <typename T, int FixedL, bool Sine, int Stride = 0> struct DCT4FullMap {
   index_t len() const { return io.template fft_length<FixedL>(); }
   index_t n() const { return len() / 2; }
-  MapIO<T> io;
+  MapIO<T, Stride> io;
   PYSYCLFFT_INLINE cplx<T> operator()(int j) const {
     if (j >= n()) return {T(0), T(0)};
     return io.table[j] * io.real_in(mirror<Sine>(j, n()));
@@ -142,10 +142,10 @@ template <typename T, int FixedL, bool Sine> struct DCT4FullMap {
 // DCT-I: the real part of the real FFT of the even extension x0..x[n-1], x[n-2]..x1
 // (length 2(n-1)), packed into L = n-1 complex points and split (real_maps.hpp).
 // Table: w(k, 2L) for k <= L.
-template <typename T, int FixedL> struct DCT1Map {
+template <typename T, int FixedL, int Stride = 0> struct DCT1Map {
   index_t len() const { return io.template fft_length<FixedL>(); }
   index_t n() const { return len() + 1; }
-  MapIO<T> io;
+  MapIO<T, Stride> io;
   PYSYCLFFT_INLINE T e(index_t j) const {  // the even extension
     const index_t i = j < n() ? j : 2 * len() - j;
     const T x = io.real_in(i);
@@ -161,10 +161,10 @@ template <typename T, int FixedL> struct DCT1Map {
 // DST-I: minus the imaginary part of the real FFT of the odd extension
 // 0, x0..x[n-1], 0, -x[n-1]..-x0 (length 2(n+1)) at k = 1..n, packed into
 // L = n+1 complex points and split. Table: w(k, 2L) for k <= L.
-template <typename T, int FixedL> struct DST1Map {
+template <typename T, int FixedL, int Stride = 0> struct DST1Map {
   index_t len() const { return io.template fft_length<FixedL>(); }
   index_t n() const { return len() - 1; }
-  MapIO<T> io;
+  MapIO<T, Stride> io;
   PYSYCLFFT_INLINE T e(index_t j) const {  // the odd extension
     if (j == 0 || j == len()) return T(0);
     return j < len() ? io.real_in(j - 1) : -io.real_in(2 * len() - j - 1);

@@ -78,10 +78,10 @@ class C2CPlan {
     const bool unit_stride = layout.in_stride == 1 && layout.out_stride == 1;
     const DeviceKernel& k = kernels_[params_.kernel_index(forward, unit_stride)];
     std::vector<sycl::event> done;
-    for (const BatchLayout& piece : launch_pieces(layout, max_launch_transforms(layout)))
+    for (const BatchLayout& piece : launch_pieces(layout, batched_launch_transforms(params_, layout, max_groups_per_dim_)))
       done.push_back(queue_.submit([&](sycl::handler& h) {
         h.depends_on(deps);
-        launch_c2c(h, k, launch_range(piece), params_.precision, in, out, twiddles_.get(), piece, scale);
+        launch_c2c(h, k, batched_range(params_, piece), params_.precision, in, out, twiddles_.get(), piece, scale);
       }));
     return done.size() == 1 ? done[0] : queue_.ext_oneapi_submit_barrier(done);
   }
@@ -104,28 +104,6 @@ class C2CPlan {
   }
 
  private:
-  // Transforms one launch may cover so that its work-groups per dimension stay
-  // within the device's limit: groups of per_group transforms, and at work-item
-  // level also the outer batch rows, one per group in dimension 0.
-  std::int64_t max_launch_transforms(const BatchLayout& layout) const {
-    const auto groups = std::int64_t(max_groups_per_dim_);
-    if (params_.level == Level::work_item) return groups * std::min<std::int64_t>(layout.count0, params_.per_group);
-    return groups * params_.per_group;
-  }
-
-  // Matches the kernels' nd_range<2> (see backends/sycl/c2c_kernel.hpp).
-  sycl::nd_range<2> launch_range(const BatchLayout& layout) const {
-    const auto rounded = [](std::int64_t count, std::size_t block) {
-      return std::size_t((count + block - 1) / block) * block;
-    };
-    if (params_.level == Level::work_item) {
-      const std::size_t group = params_.per_group;
-      return {{std::size_t(layout.count1), rounded(layout.count0, group)}, {1, group}};
-    }
-    return {{rounded(layout.count(), params_.per_group), std::size_t(params_.threads)},
-            {std::size_t(params_.per_group), std::size_t(params_.threads)}};
-  }
-
   template <typename T> void upload(const std::vector<std::complex<T>>& table) {
     twiddle_bytes_ = 0;
     twiddles_ = device_copy(queue_, table, &twiddle_bytes_);

@@ -83,11 +83,20 @@ inline std::string permute_kernel_name(Precision p) { return instance_name("pysy
 // pysyclfft_copy_rows<T> (the distributed exchanges' packing)
 inline std::string copy_rows_kernel_name(Precision p) { return instance_name("pysyclfft_copy_rows", p); }
 
-// pysyclfft_mapped<T, MapKind, Lanes, Threads, PerGroup, radices...> (its FFT's
-// team parameters) and pysyclfft_mapped_item<T, MapKind, radices...> (work-item level)
-inline std::string mapped_kernel_name(int kind, const C2CKernelParams& fft) {
+// pysyclfft_mapped<T, MapKind, Lanes, Threads, PerGroup, Stride, radices...> (its
+// FFT's team parameters; Stride 1 or 0: run time) and
+// pysyclfft_mapped_item<T, MapKind, radices...> (work-item level, run-time strides)
+inline std::string mapped_kernel_name(int kind, const C2CKernelParams& fft, int stride) {
   if (fft.level == Level::work_item) return instance_name("pysyclfft_mapped_item", fft.precision, kind, fft.radices);
-  return instance_name("pysyclfft_mapped", fft.precision, kind, fft.lanes, fft.threads, fft.per_group, fft.radices);
+  return instance_name("pysyclfft_mapped", fft.precision, kind, fft.lanes, fft.threads, fft.per_group, stride,
+                       fft.radices);
+}
+
+// Every kernel of a fused real/trigonometric plan, compiled together: as
+// c2c_kernel_names, teams get a unit-stride variant (at index 1).
+inline std::vector<std::string> mapped_kernel_names(int kind, const C2CKernelParams& fft) {
+  if (fft.level == Level::work_item) return {mapped_kernel_name(kind, fft, 0)};
+  return {mapped_kernel_name(kind, fft, 0), mapped_kernel_name(kind, fft, 1)};
 }
 
 // pysyclfft_map_load<T, MapKind, L> and pysyclfft_map_store<T, MapKind, L>; L = 0: the generic passes.

@@ -82,6 +82,37 @@ inline void launch_c2c(sycl::handler& h, const DeviceKernel& k, const sycl::nd_r
   launch_kernel(h, k, range, p, in, out, twiddles, layout, Real{scale});
 }
 
+// The nd_range of a batched single-kernel transform, team or work-item level
+// (backends/sycl/c2c_kernel.hpp, mapped_kernel.hpp): a team kernel has its
+// teams in dimension 0 and their members in dimension 1, the direction a CPU
+// compiler packs into SIMD lanes, so that everything of a team (its transform's
+// addresses, its part of local memory) is uniform across a vector (a 1-D range
+// computing the team as local id / Threads ran the fused real kernels 2-3x
+// slower on the OpenCL CPU device); a work-item kernel has the inner batch
+// index in dimension 1, the outer in dimension 0.
+inline sycl::nd_range<2> batched_range(const C2CKernelParams& k, const kernels::BatchLayout& layout) {
+  const auto rounded = [](std::int64_t count, std::size_t block) {
+    return std::size_t((count + block - 1) / block) * block;
+  };
+  if (k.level == Level::work_item) {
+    const std::size_t group = k.per_group;
+    return {{std::size_t(layout.count1), rounded(layout.count0, group)}, {1, group}};
+  }
+  return {{rounded(layout.count(), k.per_group), std::size_t(k.threads)},
+          {std::size_t(k.per_group), std::size_t(k.threads)}};
+}
+
+// Transforms one launch of batched_range may cover so that its work-groups per
+// dimension stay within the device's limit (launch_pieces cuts the batch): groups
+// of per_group transforms, and at work-item level also the outer batch rows, one
+// per group in dimension 0.
+inline std::int64_t batched_launch_transforms(const C2CKernelParams& k, const kernels::BatchLayout& layout,
+                                              std::size_t max_groups_per_dim) {
+  const auto groups = std::int64_t(max_groups_per_dim);
+  if (k.level == Level::work_item) return groups * std::min<std::int64_t>(layout.count0, k.per_group);
+  return groups * k.per_group;
+}
+
 struct PassArgs {
   const void *in, *twiddles, *load_table, *store_table, *store_low, *lane_twiddles;
   void *out, *ends;

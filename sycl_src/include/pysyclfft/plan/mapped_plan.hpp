@@ -8,7 +8,6 @@
 #include <complex>
 #include <cstdint>
 #include <memory>
-#include <optional>
 #include <stdexcept>
 #include <string>
 #include <vector>
@@ -19,8 +18,9 @@
 #include "device.hpp"
 #include "kernel_args.hpp"
 #include "kernel_params.hpp"
-#include "text.hpp"
+#include "line_layouts.hpp"
 #include "map_tables.hpp"
+#include "text.hpp"
 #include "twiddles.hpp"
 
 namespace pysyclfft::plan {
@@ -66,7 +66,11 @@ struct MappedKernelParams {
   C2CKernelParams fft;  // the complex FFT of length map_fft_length(kind, n)
 
   bool supported() const { return !fft.radices.empty(); }
-  std::string kernel_name() const { return mapped_kernel_name(kind, fft); }
+  std::vector<std::string> kernel_names() const { return mapped_kernel_names(kind, fft); }
+  // Index in kernel_names() of the kernel for these strides.
+  std::size_t kernel_index(std::int64_t in_stride, std::int64_t out_stride) const {
+    return fft.level == Level::team && in_stride == 1 && out_stride == 1 ? 1 : 0;
+  }
 };
 
 inline MappedKernelParams choose_mapped_params(RealTransform t, std::int64_t n, Precision p, const DeviceLimits& dev) {
@@ -83,11 +87,13 @@ class MappedPlan {
   MappedPlan(sycl::queue q, RealTransform t, std::int64_t n, Precision p) : queue_(std::move(q)) {
     if (!supports(queue_.get_device(), p))
       throw std::invalid_argument("pysyclfft: the device has no double precision (fp64) support");
-    params_ = choose_mapped_params(t, n, p, device_limits(queue_.get_device()));
+    const DeviceLimits lim = device_limits(queue_.get_device());
+    params_ = choose_mapped_params(t, n, p, lim);
+    max_groups_per_dim_ = lim.max_groups_per_dim;
     if (!params_.supported())
       throw std::domain_error("pysyclfft: no single-kernel plan for this real transform of length " +
                               std::to_string(n));
-    kernel_ = KernelCompiler::instance().get(queue_, kMappedEntryHeader, {params_.kernel_name()}).at(0);
+    kernels_ = KernelCompiler::instance().get(queue_, kMappedEntryHeader, params_.kernel_names());
     if (p == Precision::f32) upload<float>();
     else upload<double>();
   }
@@ -103,15 +109,17 @@ class MappedPlan {
                       double edge_out, double imag_sign, const std::vector<sycl::event>& deps = {}) const {
     if (layout.count() == 0) return queue_.ext_oneapi_submit_barrier(deps);
     const C2CKernelParams& f = params_.fft;
-    const std::size_t group = f.group_size();
-    const std::size_t groups = std::size_t((layout.count() + f.per_group - 1) / f.per_group);
     const void* tw = twiddles_.get();
     const void* table = table_.get();
-    return queue_.submit([&](sycl::handler& h) {
-      h.depends_on(deps);
-      launch_mapped(h, *kernel_, sycl::nd_range<1>{groups * group, group}, f.precision, in, out, tw, table, layout,
-                    {scale, edge_in, edge_out, imag_sign});
-    });
+    const DeviceKernel& k = kernels_[params_.kernel_index(layout.in_stride, layout.out_stride)];
+    std::vector<sycl::event> done;
+    for (const BatchLayout& piece : launch_pieces(layout, batched_launch_transforms(f, layout, max_groups_per_dim_)))
+      done.push_back(queue_.submit([&](sycl::handler& h) {
+        h.depends_on(deps);
+        launch_mapped(h, k, batched_range(f, piece), f.precision, in, out, tw, table, piece,
+                      {scale, edge_in, edge_out, imag_sign});
+      }));
+    return done.size() == 1 ? done[0] : queue_.ext_oneapi_submit_barrier(done);
   }
 
   // Device memory the plan holds (twiddle and map tables).
@@ -135,7 +143,8 @@ class MappedPlan {
 
   mutable sycl::queue queue_;  // submit() is not const
   MappedKernelParams params_;
-  std::optional<DeviceKernel> kernel_;  // DeviceKernel has no default constructor
+  std::size_t max_groups_per_dim_ = 0;
+  std::vector<DeviceKernel> kernels_;  // in the order of params_.kernel_names()
   std::shared_ptr<void> twiddles_, table_;
   std::size_t workspace_bytes_ = 0;
 };
@@ -148,7 +157,8 @@ inline std::vector<std::string> mapped_kernel_names(const sycl::device& dev,
   const DeviceLimits lim = device_limits(dev);
   for (const auto& [t, n] : jobs) {
     const MappedKernelParams m = choose_mapped_params(t, n, p, lim);
-    if (m.supported()) names.push_back(m.kernel_name());
+    if (m.supported())
+      for (auto& name : m.kernel_names()) names.push_back(std::move(name));
   }
   return names;
 }
