@@ -204,6 +204,10 @@ def measure_run(args, argv=None):
     return run
 
 
+MARKDOWN_TITLE = ("# pysyclfft beside the host FFT libraries\n\nWritten by `benchmarks/bench.py` (the command below, or "
+                  "`--from-json` of its JSON with `--markdown`): edit the harness, not this file.\n\n")
+
+
 def main(argv=None):
     if gpu_bench.wanted(sys.argv[1:] if argv is None else argv):  # a GPU device, --gpu, or GPU runs' JSON
         return gpu_bench.main(argv)
@@ -218,7 +222,7 @@ def main(argv=None):
     if run.get("workloads"):  # runs merged by --from-json keep the first run's workloads
         text += "\n" + workloads.markdown(run["workloads"])
     print(text)
-    harness_common.write_text(args.markdown, text)
+    harness_common.write_text(args.markdown, MARKDOWN_TITLE + text)
     if args.plot:
         report.plot(run, args.plot)
     return run
