@@ -204,8 +204,8 @@ def measure_run(args, argv=None):
     return run
 
 
-MARKDOWN_TITLE = ("# pysyclfft beside the host FFT libraries\n\nWritten by `benchmarks/bench.py` (the command below, or "
-                  "`--from-json` of its JSON with `--markdown`): edit the harness, not this file.\n\n")
+MARKDOWN_TITLE = ("# pysyclfft beside the host FFT libraries\n\nWritten by `benchmarks/bench.py` (the command "
+                  "below, or `--from-json` of its JSON with `--markdown`): edit the harness, not this file.\n\n")
 
 
 def main(argv=None):

@@ -95,8 +95,8 @@ def main():
     copy = gpu_timing.sycl_copy_gbs(markers)
     print(f"{queue.sycl_device.name}: SYCL copy {copy:.0f} GB/s", flush=True)
     caps = [int(c) for c in args.caps.split(",")]
-    result = {"device": queue.sycl_device.name, "copy_gbs": copy, "date": time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime()),
-              "rows": []}
+    result = {"device": queue.sycl_device.name, "copy_gbs": copy,
+              "date": time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime()), "rows": []}
     for n in args.n:
         result["rows"] += sweep_length(queue, markers, n, np.dtype(args.dtype).type, caps, args.mib, args.launches,
                                        args.blocks)

@@ -9,14 +9,15 @@
 
 namespace pysyclfft::kernels {
 
-// From kDCT2 on, map kinds come in (DCT, DST) pairs of one map template with a Sine flag.
+// From kDCT2 on, map kinds come in (DCT, DST) pairs of one map template with a Sine flag
+// (S; I: MapIO's Stride).
 template <int Pair, typename T, int L, bool Sine, int Stride> struct CosineSinePair;
-template <typename T, int L, bool S, int St> struct CosineSinePair<0, T, L, S, St> { using type = DCT2Map<T, L, S, St>; };
-template <typename T, int L, bool S, int St> struct CosineSinePair<1, T, L, S, St> { using type = DCT3Map<T, L, S, St>; };
-template <typename T, int L, bool S, int St> struct CosineSinePair<2, T, L, S, St> { using type = DCT2PackedMap<T, L, S, St>; };
-template <typename T, int L, bool S, int St> struct CosineSinePair<3, T, L, S, St> { using type = DCT3PackedMap<T, L, S, St>; };
-template <typename T, int L, bool S, int St> struct CosineSinePair<4, T, L, S, St> { using type = DCT4HalfMap<T, L, S, St>; };
-template <typename T, int L, bool S, int St> struct CosineSinePair<5, T, L, S, St> { using type = DCT4FullMap<T, L, S, St>; };
+template <class T, int L, bool S, int I> struct CosineSinePair<0, T, L, S, I> { using type = DCT2Map<T, L, S, I>; };
+template <class T, int L, bool S, int I> struct CosineSinePair<1, T, L, S, I> { using type = DCT3Map<T, L, S, I>; };
+template <class T, int L, bool S, int I> struct CosineSinePair<2, T, L, S, I> { using type = DCT2PackedMap<T, L, S, I>; };
+template <class T, int L, bool S, int I> struct CosineSinePair<3, T, L, S, I> { using type = DCT3PackedMap<T, L, S, I>; };
+template <class T, int L, bool S, int I> struct CosineSinePair<4, T, L, S, I> { using type = DCT4HalfMap<T, L, S, I>; };
+template <class T, int L, bool S, int I> struct CosineSinePair<5, T, L, S, I> { using type = DCT4FullMap<T, L, S, I>; };
 
 // The map of each kind (Stride: MapIO's).
 template <int Kind, typename T, int L, int Stride = 0>
@@ -69,9 +70,8 @@ PYSYCLFFT_INLINE void batched_mapped(int vector, int lane, int team, index_t gro
                                      const BatchLayout& layout, MapScalars<T> s, cplx<T>* local) {
   using C = typename Cfg::c2c;
   const TeamTransform t = team_transform<C>(team, group_id, layout);
-  const typename Cfg::map map{{in, out, layout.in_base(t.transform), layout.out_base(t.transform),
-                                       layout.in_stride, layout.out_stride, table, s.scale, s.edge_in, s.edge_out,
-                                       s.imag_sign, t.active}};
+  const typename Cfg::map map{{in, out, layout.in_base(t.transform), layout.out_base(t.transform), layout.in_stride,
+                               layout.out_stride, table, s.scale, s.edge_in, s.edge_out, s.imag_sign, t.active}};
   mapped_transform<Cfg, Lanes>(barrier, vector, lane, map, local + team * 2 * C::kN, twiddles);
 }
 
@@ -85,7 +85,7 @@ PYSYCLFFT_INLINE void item_mapped(index_t t0, index_t t1, const void* in, void* 
   static_assert(Cfg::c2c::kThreads == 1, "one work-item per transform");
   if (t0 >= layout.count0) return;
   const typename Cfg::map map{{in, out, layout.in_base(t0, t1), layout.out_base(t0, t1), layout.in_stride,
-                                       layout.out_stride, table, s.scale, s.edge_in, s.edge_out, s.imag_sign, true}};
+                               layout.out_stride, table, s.scale, s.edge_in, s.edge_out, s.imag_sign, true}};
   cplx<T> buffers[Cfg::kLocalElements];
   mapped_transform<Cfg, 1>(NoBarrier{}, 0, 0, map, buffers, twiddles);
 }
