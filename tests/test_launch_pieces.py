@@ -3,7 +3,7 @@ each dimension (the H100: 65535 in CUDA's y, SYCL's dimension 0), so plans cut a
 batch into launch pieces (plan/line_layouts.hpp, launch_pieces). No test batch
 reaches a real device's limit, so a child process lowers it to 2 work-groups per
 dimension (PYSYCLFFT_MAX_GROUPS_PER_DIM) and every kernel level runs in many
-pieces, the fused real and DCT kernels too: each result against numpy (scipy)
+pieces, the real and DCT kernels and map passes too: each result against numpy (scipy)
 in double precision."""
 import json
 
@@ -42,6 +42,7 @@ for dtype in (np.float32, np.float64):
     for name, shape, axis, call, ref in [
             ("rfft, work-item level", (37, 8), -1, pysyclfft.rfft, np.fft.rfft),
             ("rfft, team level", (41, 1000), -1, pysyclfft.rfft, np.fft.rfft),
+            ("rfft, map passes around a multi-pass FFT", (5, 65536), -1, pysyclfft.rfft, np.fft.rfft),
             ("dct-II, team level, strided", (64, 9, 5), 0, lambda a, axis: pysyclfft.dct(a, 2, axis=axis),
              lambda a, axis: sfft.dct(a, 2, axis=axis))]:
         x = rng.standard_normal(shape).astype(dtype)
@@ -54,7 +55,7 @@ def test_batches_cut_into_launch_pieces_match_numpy():
     done = run_python(CHILD, timeout=600, PYSYCLFFT_MAX_GROUPS_PER_DIM="2")
     assert done.returncode == 0, done.stderr
     results = json.loads(done.stdout.strip().splitlines()[-1])
-    assert len(results) == 18
+    assert len(results) == 20
     for name, dtype, n, err in results:
         assert err <= 8 * np.finfo(dtype).eps * np.log2(n), (name, dtype, n, err)
 

@@ -10,34 +10,34 @@
 namespace pysyclfft::kernels {
 
 // L = 0: the generic passes (one kernel per map kind for every length), the FFT
-// length given at run time (`length`, which is L otherwise).
-template <int Kind, typename T, int L> struct MapPass {
-  using Map = typename MapOf<Kind, T, L>::type;
+// length given at run time (`length`, which is L otherwise). Work-item (t, i):
+// point i of transform t, so neighbouring work-items share t (their transform's
+// addresses are uniform across a SIMD vector). Stride = 1: unit strides on both
+// sides, known at compile time (MapIO's), 0: the layout's.
+template <int Kind, typename T, int L, int Stride = 0> struct MapPass {
+  using Map = typename MapOf<Kind, T, L, Stride>::type;
   static constexpr bool kSplitAfter = map_splits_after(Kind);
+  static index_t step(index_t stride) { return Stride ? Stride : stride; }
 
-  static void load(index_t point, const void* in, cplx<T>* fft_in, const cplx<T>* table, const BatchLayout& layout,
+  static void load(index_t t, index_t i, const void* in, cplx<T>* fft_in, const cplx<T>* table, const BatchLayout& layout,
                    MapScalars<T> s, index_t length) {
     const index_t points = L > 0 ? L : length;
-    const index_t t = point / points;
-    if (t >= layout.count()) return;
-    const int i = int(point % points);
-    const Map map{MapIO<T>{in, nullptr, layout.in_base(t), 0, layout.in_stride, 0, table, s.scale, s.edge_in,
-                           s.edge_out, s.imag_sign, true, points}};
-    fft_in[layout.out_base(t) + i * layout.out_stride] = map(i);
+    if (i >= points) return;
+    const Map map{{in, nullptr, layout.in_base(t), 0, layout.in_stride, 0, table, s.scale, s.edge_in, s.edge_out,
+                   s.imag_sign, true, points}};
+    store_cplx(fft_in + layout.out_base(t) + i * step(layout.out_stride), map(int(i)));
   }
 
   // A split map has L + 1 outputs.
-  static void store(index_t point, const cplx<T>* fft_out, void* out, const cplx<T>* table, const BatchLayout& layout,
-                    MapScalars<T> s, index_t length) {
+  static void store(index_t t, index_t k, const cplx<T>* fft_out, void* out, const cplx<T>* table,
+                    const BatchLayout& layout, MapScalars<T> s, index_t length) {
     const index_t fft_length = L > 0 ? L : length, points = kSplitAfter ? fft_length + 1 : fft_length;
-    const index_t t = point / points;
-    if (t >= layout.count()) return;
-    const int k = int(point % points);
-    const Map map{MapIO<T>{nullptr, out, 0, layout.out_base(t), 0, layout.out_stride, table, s.scale, s.edge_in,
-                           s.edge_out, s.imag_sign, true, fft_length}};
-    const StridedLoad<T> z{fft_out + layout.in_base(t), layout.in_stride};
-    if constexpr (kSplitAfter) map.split_point(k, z);
-    else map(k, z(k));
+    if (k >= points) return;
+    const Map map{{nullptr, out, 0, layout.out_base(t), 0, layout.out_stride, table, s.scale, s.edge_in, s.edge_out,
+                   s.imag_sign, true, fft_length}};
+    const StridedLoad<T, Stride> z{fft_out + layout.in_base(t), layout.in_stride};
+    if constexpr (kSplitAfter) map.split_point(int(k), z);
+    else map(int(k), z(int(k)));
   }
 };
 

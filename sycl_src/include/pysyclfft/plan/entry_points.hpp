@@ -99,9 +99,10 @@ inline std::vector<std::string> mapped_kernel_names(int kind, const C2CKernelPar
   return {mapped_kernel_name(kind, fft, 0), mapped_kernel_name(kind, fft, 1)};
 }
 
-// pysyclfft_map_load<T, MapKind, L> and pysyclfft_map_store<T, MapKind, L>; L = 0: the generic passes.
-inline std::string map_pass_kernel_name(bool store, Precision p, int kind, std::int64_t fft_length) {
-  return instance_name(store ? "pysyclfft_map_store" : "pysyclfft_map_load", p, kind, fft_length);
+// pysyclfft_map_load<T, MapKind, L, Stride> and pysyclfft_map_store<T, MapKind, L, Stride>;
+// L = 0: the generic passes; Stride 1: unit strides on both sides, 0: run time.
+inline std::string map_pass_kernel_name(bool store, Precision p, int kind, std::int64_t fft_length, int stride) {
+  return instance_name(store ? "pysyclfft_map_store" : "pysyclfft_map_load", p, kind, fft_length, stride);
 }
 
 // The generic map set of one precision: the load and store pass of every map kind
@@ -109,7 +110,7 @@ inline std::string map_pass_kernel_name(bool store, Precision p, int kind, std::
 inline std::vector<std::string> generic_map_kernel_names(Precision p) {
   std::vector<std::string> names;
   for (int kind = 0; kind < kernels::kMapKinds; ++kind)
-    for (bool store : {false, true}) names.push_back(map_pass_kernel_name(store, p, kind, 0));
+    for (bool store : {false, true}) names.push_back(map_pass_kernel_name(store, p, kind, 0, 0));
   return names;
 }
 

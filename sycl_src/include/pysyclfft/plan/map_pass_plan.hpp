@@ -8,7 +8,6 @@
 
 #include <cstdint>
 #include <memory>
-#include <optional>
 #include <string>
 #include <vector>
 
@@ -17,12 +16,15 @@
 #include "device.hpp"
 #include "kernel_args.hpp"
 #include "kernel_params.hpp"
+#include "line_layouts.hpp"
 #include "map_tables.hpp"
 #include "mapped_plan.hpp"
 
 namespace pysyclfft::plan {
 
-// Kernel names of the passes of many (transform, length) pairs, for compiling them in one build.
+// Kernel names of the passes of many (transform, length) pairs, for compiling them
+// in one build: per pair the load and store passes with run-time strides, then
+// with unit strides (the generic set has the first two only).
 inline std::vector<std::string> map_pass_kernel_names(const std::vector<std::pair<RealTransform, std::int64_t>>& jobs,
                                                       Precision p) {
   std::vector<std::string> names;
@@ -30,8 +32,8 @@ inline std::vector<std::string> map_pass_kernel_names(const std::vector<std::pai
     const int kind = choose_map(t, n);
     const std::int64_t fft_length = map_fft_length(kind, n);
     if (n < 1 || fft_length < 1) continue;
-    names.push_back(map_pass_kernel_name(false, p, kind, fft_length));
-    names.push_back(map_pass_kernel_name(true, p, kind, fft_length));
+    for (int stride : {0, 1})
+      for (bool store : {false, true}) names.push_back(map_pass_kernel_name(store, p, kind, fft_length, stride));
   }
   return names;
 }
@@ -48,11 +50,12 @@ class MapPassPlan {
     const std::size_t at = generic ? 2 * std::size_t(kind_) : 0;
     const auto k = KernelCompiler::instance().get(queue_, kMapPassEntryHeader,
                                                   generic ? generic_map_kernel_names(p) : map_pass_kernel_names({{t, n}}, p));
-    load_ = k[at];
-    store_ = k[at + 1];
+    kernels_.assign(k.begin() + std::ptrdiff_t(at), k.begin() + std::ptrdiff_t(generic ? at + 2 : k.size()));
     const TableCache::Held table = p == Precision::f32 ? map_table<float>(kind_, n) : map_table<double>(kind_, n);
     table_ = device_copy(queue_, {table.bytes}, &workspace_bytes_);
-    group_ = elementwise_group_size(device_limits(queue_.get_device()));
+    const DeviceLimits lim = device_limits(queue_.get_device());
+    group_ = elementwise_group_size(lim);
+    max_groups_per_dim_ = lim.max_groups_per_dim;
   }
   MapPassPlan(const MapPassPlan&) = delete;
   MapPassPlan& operator=(const MapPassPlan&) = delete;
@@ -63,14 +66,19 @@ class MapPassPlan {
                       double edge_out, double imag_sign, const std::vector<sycl::event>& deps = {}) const {
     if (layout.count() == 0) return queue_.ext_oneapi_submit_barrier(deps);
     const bool split = store && kernels::map_splits_after(kind_);
-    const std::size_t points = std::size_t(layout.count()) * std::size_t(split ? fft_length_ + 1 : fft_length_);
-    const std::size_t groups = (points + group_ - 1) / group_;
+    const std::size_t points = std::size_t(split ? fft_length_ + 1 : fft_length_);
+    const std::size_t row = (points + group_ - 1) / group_ * group_;
+    const bool unit = kernels_.size() > 2 && layout.in_stride == 1 && layout.out_stride == 1;
+    const DeviceKernel& k = kernels_[(unit ? 2 : 0) + (store ? 1 : 0)];
     const void* table = table_.get();
-    return queue_.submit([&](sycl::handler& h) {
-      h.depends_on(deps);
-      launch_map_pass(h, store ? *store_ : *load_, sycl::nd_range<1>{groups * group_, group_}, precision_, in, out, table,
-                      layout, {scale, edge_in, edge_out, imag_sign}, fft_length_);
-    });
+    std::vector<sycl::event> done;
+    for (const BatchLayout& piece : launch_pieces(layout, std::int64_t(max_groups_per_dim_)))
+      done.push_back(queue_.submit([&](sycl::handler& h) {
+        h.depends_on(deps);
+        launch_map_pass(h, k, sycl::nd_range<2>{{std::size_t(piece.count()), row}, {1, group_}}, precision_, in, out,
+                        table, piece, {scale, edge_in, edge_out, imag_sign}, fft_length_);
+      }));
+    return done.size() == 1 ? done[0] : queue_.ext_oneapi_submit_barrier(done);
   }
 
   std::int64_t fft_length() const { return fft_length_; }
@@ -85,9 +93,9 @@ class MapPassPlan {
   Precision precision_;
   int kind_;
   std::int64_t fft_length_;
-  std::optional<DeviceKernel> load_, store_;  // DeviceKernel has no default constructor
+  std::vector<DeviceKernel> kernels_;  // load, store; then with unit strides (specialized passes)
   std::shared_ptr<void> table_;
-  std::size_t group_ = 1;
+  std::size_t group_ = 1, max_groups_per_dim_ = 1;
   std::size_t workspace_bytes_ = 0;
 };
 
