@@ -10,13 +10,11 @@
 
 namespace pysyclfft::kernels {
 
-// Point i of a transform at p, `Stride` apart (Stride = 0: `stride` at run time).
-// A compile-time unit stride lets the compiler see that consecutive work-items
-// touch consecutive points and use vector loads instead of gathers.
+// Point i of a transform at p, element_stride<Stride>(stride) apart (layout.hpp).
 template <typename T, int Stride = 0> struct StridedLoad {
   const cplx<T>* p;
   index_t stride;
-  cplx<T> operator()(int i) const { return load_cplx(p + (Stride ? index_t(i) * Stride : i * stride)); }
+  cplx<T> operator()(int i) const { return load_cplx(p + i * element_stride<Stride>(stride)); }
 };
 
 template <typename T, int Stride = 0> struct StridedScaledStore {
@@ -25,7 +23,7 @@ template <typename T, int Stride = 0> struct StridedScaledStore {
   T scale;
   bool active;  // teams past the end of the batch compute but do not store
   void operator()(int i, cplx<T> v) const {
-    if (active) store_cplx(p + (Stride ? index_t(i) * Stride : i * stride), v * scale);
+    if (active) store_cplx(p + i * element_stride<Stride>(stride), v * scale);
   }
 };
 

@@ -14,11 +14,18 @@ struct BatchLayout {
   index_t count1, in_dist1, out_dist1;  // outer batch dimension
 
   index_t count() const { return count0 * count1; }
+  // Whether points lie next to each other on both sides (the kernels' Stride = 1 variants).
+  bool unit_strides() const { return in_stride == 1 && out_stride == 1; }
   // First element of transform (t0, t1), or of flat transform t = t0 + t1*count0.
   index_t in_base(index_t t0, index_t t1) const { return in_offset + t0 * in_dist0 + t1 * in_dist1; }
   index_t out_base(index_t t0, index_t t1) const { return out_offset + t0 * out_dist0 + t1 * out_dist1; }
   index_t in_base(index_t t) const { return in_base(t % count0, t / count0); }
   index_t out_base(index_t t) const { return out_base(t % count0, t / count0); }
 };
+
+// Elements between neighbouring points: the kernel's compile-time Stride, or for
+// Stride = 0 the run-time `stride` (a known unit stride lets a CPU compiler see
+// that neighbouring work-items touch neighbouring points: vectors, not gathers).
+template <int Stride> index_t element_stride(index_t stride) { return Stride ? Stride : stride; }
 
 }  // namespace pysyclfft::kernels

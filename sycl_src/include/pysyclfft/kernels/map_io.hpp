@@ -28,8 +28,8 @@ template <typename T, int Stride = 0> struct MapIO {
   // A map's FFT length: its compile-time FixedL, or the run-time `length`.
   template <int FixedL> index_t fft_length() const { return FixedL > 0 ? FixedL : length; }
 
-  PYSYCLFFT_INLINE index_t in_at(index_t i) const { return in_base + i * (Stride ? Stride : in_stride); }
-  PYSYCLFFT_INLINE index_t out_at(index_t i) const { return out_base + i * (Stride ? Stride : out_stride); }
+  PYSYCLFFT_INLINE index_t in_at(index_t i) const { return in_base + i * element_stride<Stride>(in_stride); }
+  PYSYCLFFT_INLINE index_t out_at(index_t i) const { return out_base + i * element_stride<Stride>(out_stride); }
   PYSYCLFFT_INLINE T real_in(index_t i) const { return static_cast<const T*>(in)[in_at(i)]; }
   PYSYCLFFT_INLINE cplx<T> cplx_in(index_t i) const {
     const cplx<T> v = load_cplx(static_cast<const cplx<T>*>(in) + in_at(i));

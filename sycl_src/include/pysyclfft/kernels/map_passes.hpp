@@ -17,7 +17,6 @@ namespace pysyclfft::kernels {
 template <int Kind, typename T, int L, int Stride = 0> struct MapPass {
   using Map = typename MapOf<Kind, T, L, Stride>::type;
   static constexpr bool kSplitAfter = map_splits_after(Kind);
-  static index_t step(index_t stride) { return Stride ? Stride : stride; }
 
   static void load(index_t t, index_t i, const void* in, cplx<T>* fft_in, const cplx<T>* table, const BatchLayout& layout,
                    MapScalars<T> s, index_t length) {
@@ -25,7 +24,7 @@ template <int Kind, typename T, int L, int Stride = 0> struct MapPass {
     if (i >= points) return;
     const Map map{{in, nullptr, layout.in_base(t), 0, layout.in_stride, 0, table, s.scale, s.edge_in, s.edge_out,
                    s.imag_sign, true, points}};
-    store_cplx(fft_in + layout.out_base(t) + i * step(layout.out_stride), map(int(i)));
+    store_cplx(fft_in + layout.out_base(t) + i * element_stride<Stride>(layout.out_stride), map(int(i)));
   }
 
   // A split map has L + 1 outputs.

@@ -75,15 +75,11 @@ class C2CPlan {
                       const std::vector<sycl::event>& deps = {}) const {
     if (layout.count() == 0) return queue_.ext_oneapi_submit_barrier(deps);
     if (columns_->serves(layout)) return columns_->submit(queue_, in, out, twiddles_.get(), layout, forward, scale, deps);
-    const bool unit_stride = layout.in_stride == 1 && layout.out_stride == 1;
-    const DeviceKernel& k = kernels_[params_.kernel_index(forward, unit_stride)];
-    std::vector<sycl::event> done;
-    for (const BatchLayout& piece : launch_pieces(layout, batched_launch_transforms(params_, layout, max_groups_per_dim_)))
-      done.push_back(queue_.submit([&](sycl::handler& h) {
-        h.depends_on(deps);
-        launch_c2c(h, k, batched_range(params_, piece), params_.precision, in, out, twiddles_.get(), piece, scale);
-      }));
-    return done.size() == 1 ? done[0] : queue_.ext_oneapi_submit_barrier(done);
+    const DeviceKernel& k = kernels_[params_.kernel_index(forward, layout.unit_strides())];
+    const auto pieces = launch_pieces(layout, batched_launch_transforms(params_, layout, max_groups_per_dim_));
+    return submit_pieces(queue_, pieces, deps, [&](sycl::handler& h, const BatchLayout& piece) {
+      launch_c2c(h, k, batched_range(params_, piece), params_.precision, in, out, twiddles_.get(), piece, scale);
+    });
   }
 
   std::int64_t length() const { return params_.n; }

@@ -11,6 +11,7 @@
 #include <cstdint>
 #include <tuple>
 #include <type_traits>
+#include <vector>
 
 #include "../kernels/generic_stockham.hpp"
 #include "../kernels/layout.hpp"
@@ -112,6 +113,20 @@ inline std::int64_t batched_launch_transforms(const C2CKernelParams& k, const ke
   const auto groups = std::int64_t(max_groups_per_dim);
   if (k.level == Level::work_item) return groups * std::min<std::int64_t>(layout.count0, k.per_group);
   return groups * k.per_group;
+}
+
+// One launch per piece of a batch (line_layouts.hpp, launch_pieces), each after
+// `deps`, `launch(h, piece)` filling the command group; one event for all.
+template <class Launch>
+sycl::event submit_pieces(sycl::queue& q, const std::vector<kernels::BatchLayout>& pieces,
+                          const std::vector<sycl::event>& deps, const Launch& launch) {
+  std::vector<sycl::event> done;
+  for (const kernels::BatchLayout& piece : pieces)
+    done.push_back(q.submit([&](sycl::handler& h) {
+      h.depends_on(deps);
+      launch(h, piece);
+    }));
+  return done.size() == 1 ? done[0] : q.ext_oneapi_submit_barrier(done);
 }
 
 struct PassArgs {

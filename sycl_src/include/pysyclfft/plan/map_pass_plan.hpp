@@ -68,17 +68,14 @@ class MapPassPlan {
     const bool split = store && kernels::map_splits_after(kind_);
     const std::size_t points = std::size_t(split ? fft_length_ + 1 : fft_length_);
     const std::size_t row = (points + group_ - 1) / group_ * group_;
-    const bool unit = kernels_.size() > 2 && layout.in_stride == 1 && layout.out_stride == 1;
+    const bool unit = kernels_.size() > 2 && layout.unit_strides();
     const DeviceKernel& k = kernels_[(unit ? 2 : 0) + (store ? 1 : 0)];
     const void* table = table_.get();
-    std::vector<sycl::event> done;
-    for (const BatchLayout& piece : launch_pieces(layout, std::int64_t(max_groups_per_dim_)))
-      done.push_back(queue_.submit([&](sycl::handler& h) {
-        h.depends_on(deps);
-        launch_map_pass(h, k, sycl::nd_range<2>{{std::size_t(piece.count()), row}, {1, group_}}, precision_, in, out,
-                        table, piece, {scale, edge_in, edge_out, imag_sign}, fft_length_);
-      }));
-    return done.size() == 1 ? done[0] : queue_.ext_oneapi_submit_barrier(done);
+    const auto pieces = launch_pieces(layout, std::int64_t(max_groups_per_dim_));
+    return submit_pieces(queue_, pieces, deps, [&](sycl::handler& h, const BatchLayout& piece) {
+      launch_map_pass(h, k, sycl::nd_range<2>{{std::size_t(piece.count()), row}, {1, group_}}, precision_, in, out,
+                      table, piece, {scale, edge_in, edge_out, imag_sign}, fft_length_);
+    });
   }
 
   std::int64_t fft_length() const { return fft_length_; }

@@ -67,10 +67,8 @@ struct MappedKernelParams {
 
   bool supported() const { return !fft.radices.empty(); }
   std::vector<std::string> kernel_names() const { return mapped_kernel_names(kind, fft); }
-  // Index in kernel_names() of the kernel for these strides.
-  std::size_t kernel_index(std::int64_t in_stride, std::int64_t out_stride) const {
-    return fft.level == Level::team && in_stride == 1 && out_stride == 1 ? 1 : 0;
-  }
+  // Index in kernel_names() of the kernel for layout `l`.
+  std::size_t kernel_index(const BatchLayout& l) const { return fft.level == Level::team && l.unit_strides() ? 1 : 0; }
 };
 
 inline MappedKernelParams choose_mapped_params(RealTransform t, std::int64_t n, Precision p, const DeviceLimits& dev) {
@@ -111,15 +109,12 @@ class MappedPlan {
     const C2CKernelParams& f = params_.fft;
     const void* tw = twiddles_.get();
     const void* table = table_.get();
-    const DeviceKernel& k = kernels_[params_.kernel_index(layout.in_stride, layout.out_stride)];
-    std::vector<sycl::event> done;
-    for (const BatchLayout& piece : launch_pieces(layout, batched_launch_transforms(f, layout, max_groups_per_dim_)))
-      done.push_back(queue_.submit([&](sycl::handler& h) {
-        h.depends_on(deps);
-        launch_mapped(h, k, batched_range(f, piece), f.precision, in, out, tw, table, piece,
-                      {scale, edge_in, edge_out, imag_sign});
-      }));
-    return done.size() == 1 ? done[0] : queue_.ext_oneapi_submit_barrier(done);
+    const DeviceKernel& k = kernels_[params_.kernel_index(layout)];
+    const auto pieces = launch_pieces(layout, batched_launch_transforms(f, layout, max_groups_per_dim_));
+    return submit_pieces(queue_, pieces, deps, [&](sycl::handler& h, const BatchLayout& piece) {
+      launch_mapped(h, k, batched_range(f, piece), f.precision, in, out, tw, table, piece,
+                    {scale, edge_in, edge_out, imag_sign});
+    });
   }
 
   // Device memory the plan holds (twiddle and map tables).
