@@ -3,7 +3,7 @@
 # 1..4 ranks share one GPU on a one-GPU node and 2 ranks get a GPU each on a two-GPU node.
 #   benchmarks/distributed_gpu.sh OUTDIR SIZE... [-- tests]
 # For each precision (double, then single), SIZE and kind: distributed_bench.py over the rank counts, blocks on the
-# device (DeviceArrays), exchanges staged through USM host memory; raw JSON OUTDIR/gpu_N_KIND_DTYPE.json.
+# device (DeviceArrays), exchanges staged through USM host memory; raw JSON OUTDIR/gpu_N_KIND_DTYPE.json, its output in .log beside it.
 # Environment: RANKS ("1 2 3 4"), KINDS ("c2c"; "c2c r2c"), PRECISIONS ("double single"), REPEATS (5),
 # PEER (none; cufft: CuPy's cuFFT on the whole array, one GPU), CHECK (empty; 1: compare every run with the
 # one-GPU transform of the whole array), RUN_SECONDS (150 per distributed_bench.py run).
@@ -26,7 +26,8 @@ for precision in ${PRECISIONS:-double single}; do
       # shellcheck disable=SC2086  # RANKS is a list
       timeout "${RUN_SECONDS:-150}" python3 benchmarks/distributed_bench.py --n "$n" --ranks ${RANKS:-1 2 3 4} \
         --repeats "${REPEATS:-5}" --kind "$kind" --dtype "$dtype" --device-blocks --peer "${PEER:-none}" \
-        ${CHECK:+--check} --out "$out/gpu_${n}_${kind}_${dtype}.json" 2>&1 | tail -8
+        ${CHECK:+--check} --out "$out/gpu_${n}_${kind}_${dtype}.json" 2>&1 | tee "$out/gpu_${n}_${kind}_${dtype}.log" |
+        tail -8
     done
   done
 done

@@ -184,3 +184,39 @@ def test_main_prints_the_binary_cache(cache):
     assert out.returncode == 0, out.stderr
     line = next(l for l in out.stdout.splitlines() if l.startswith("kernel binaries on disk"))
     assert f"(on): {cache / 'binaries'}, {BUILDS} files" in line
+
+
+_EVERY_DEVICE = r"""
+import json
+import dpctl, numpy as np, pysyclfft
+default = dpctl.select_default_device()
+devices = dpctl.get_devices(backend=default.backend.name, device_type=default.device_type.name)
+errs = []
+for device in devices:
+    queue = dpctl.SyclQueue(device, property="in_order")  # dpctl's default context: every device of the platform
+    assert queue.sycl_context.device_count == len(devices)
+    x = np.arange(3 * 24).reshape(3, 24) * (1 + 0.5j)
+    y = np.asarray(pysyclfft.fft(pysyclfft.DeviceArray.from_numpy(x, queue)))
+    errs.append(float(np.linalg.norm(y - np.fft.fft(x)) / np.linalg.norm(np.fft.fft(x))))
+print("RESULT", json.dumps({"errs": errs, "loads": pysyclfft._core.binary_cache_loads()}))
+"""
+
+
+def test_each_device_of_a_shared_context_runs_the_binaries_loaded_for_it(tmp_path):
+    """The second device finds the first one's entry on disk and loads it for itself: on CUDA into its
+    own primary context (loading into the shared context's, the first GPU's, failed every launch on the
+    second GPU: the two-GPU run of docs/distributed.md)."""
+    import dpctl
+
+    default = dpctl.select_default_device()
+    if len(dpctl.get_devices(backend=default.backend.name, device_type=default.device_type.name)) < 2:
+        pytest.skip("needs two devices of the default device's backend and type")
+    env = dict(os.environ, PYSYCLFFT_CACHE_DIR=str(tmp_path / "cache"))
+    for var in ("SYCL_CACHE_DIR", "SYCL_CACHE_PERSISTENT", "PYSYCLFFT_DISK_CACHE"):
+        env.pop(var, None)
+    out = subprocess.run([sys.executable, "-c", _EVERY_DEVICE], env=env, capture_output=True, text=True, timeout=300,
+                         cwd=tmp_path)
+    assert out.returncode == 0, out.stderr
+    result = json.loads(out.stdout.split("RESULT")[1])
+    assert result["loads"] >= 1  # a later device loaded what the first one compiled
+    assert max(result["errs"]) < 1e-14

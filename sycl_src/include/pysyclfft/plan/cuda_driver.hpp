@@ -36,6 +36,8 @@ class CudaDriver {
                           unsigned bz, unsigned shared_bytes, void* stream, void** params, void** extra) = nullptr;
   Result (*ctx_push_current)(void* context) = nullptr;
   Result (*ctx_pop_current)(void** context) = nullptr;
+  Result (*primary_ctx_retain)(void** context, int device) = nullptr;
+  Result (*primary_ctx_release)(int device) = nullptr;
   bool usable = false;  // every function above found
 
   static const CudaDriver& get() {
@@ -44,7 +46,9 @@ class CudaDriver {
       d.usable = open_driver("libcuda.so.1", RTLD_LAZY | RTLD_LOCAL | RTLD_NOLOAD,  // only if the adapter loaded it
                              d.module_load_data, "cuModuleLoadData", d.module_unload, "cuModuleUnload",
                              d.module_get_function, "cuModuleGetFunction", d.launch_kernel, "cuLaunchKernel",
-                             d.ctx_push_current, "cuCtxPushCurrent_v2", d.ctx_pop_current, "cuCtxPopCurrent_v2");
+                             d.ctx_push_current, "cuCtxPushCurrent_v2", d.ctx_pop_current, "cuCtxPopCurrent_v2",
+                             d.primary_ctx_retain, "cuDevicePrimaryCtxRetain", d.primary_ctx_release,
+                             "cuDevicePrimaryCtxRelease_v2");
       return d;
     }();
     return driver;

@@ -38,7 +38,7 @@ inline std::optional<std::vector<DeviceKernel>> kernels_from_native_binary(const
     return std::vector<DeviceKernel>(kernels->begin(), kernels->end());
   };
   if (opencl_binary::supported(dev)) return as_device_kernels(opencl_binary::kernels_from(ctx, dev, bin));
-  if (cuda_binary::supported(dev)) return as_device_kernels(cuda_binary::functions_from(ctx, bin));
+  if (cuda_binary::supported(dev)) return as_device_kernels(cuda_binary::functions_from(dev, bin));
   return std::nullopt;
 }
 

@@ -46,11 +46,22 @@ inline std::optional<NativeBinary> binary_of(sycl::kernel_bundle<sycl::bundle_st
   return out;
 }
 
-// The functions of `bin` in `ctx`, in the order of bin.symbols, or nothing when
-// the driver rejects the code (its modules are unloaded again then).
-inline std::optional<std::vector<CudaFunction>> functions_from(const sycl::context& ctx, const NativeBinary& bin) {
+// The functions of `bin` for `dev`, in the order of bin.symbols, or nothing when
+// the driver rejects the code (its modules are unloaded again then). They are
+// loaded into the device's primary context, the one DPC++'s CUDA adapter runs
+// that device's queues in: a SYCL context of several GPUs (dpctl's default
+// context holds every GPU of the platform) names only its first device's.
+inline std::optional<std::vector<CudaFunction>> functions_from(const sycl::device& dev, const NativeBinary& bin) {
   const CudaDriver& cu = CudaDriver::get();
-  if (cu.ctx_push_current(sycl::get_native<sycl::backend::ext_oneapi_cuda>(ctx)) != 0) return std::nullopt;
+  const int device = sycl::get_native<sycl::backend::ext_oneapi_cuda>(dev);
+  void* context = nullptr;
+  if (cu.primary_ctx_retain(&context, device) != 0) return std::nullopt;
+  // The adapter holds the context for as long as the device exists, and our modules with it.
+  const struct Release {
+    int device;
+    ~Release() { CudaDriver::get().primary_ctx_release(device); }
+  } release{device};
+  if (cu.ctx_push_current(context) != 0) return std::nullopt;
   std::vector<void*> modules;
   bool ok = true;
   for (const auto& image : bin.images) {
