@@ -74,7 +74,8 @@ def home_queue(ordinal):
     if queue is None:
         queue = default_queue()
         if queue.sycl_device != device or queue.sycl_context.device_count != 1:
-            queue = dpctl.SyclQueue(dpctl.SyclContext(device), device, property="in_order")
+            # A list: dpctl.SyclContext(device) is dpctl's cached context of the platform, every GPU in it.
+            queue = dpctl.SyclQueue(dpctl.SyclContext([device]), device, property="in_order")
         with _lock:
             queue = _home_queues.setdefault(ordinal, queue)
     return queue

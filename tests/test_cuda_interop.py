@@ -285,6 +285,20 @@ class DLPackOnly:
         return self.tensor.__dlpack_device__()
 
 
+@pytest.mark.skipif(cupy is None or len(SYCL_CUDA_DEVICES) < 2, reason="needs CuPy and two SYCL CUDA devices")
+def test_arrays_on_every_gpu():
+    """Each GPU's arrays are computed on that GPU, in a context of it alone (dpctl's context for one
+    device is the platform's, holding every GPU: a queue over a CUDA stream in it was refused)."""
+    host = random((3, 64), np.complex64)
+    for ordinal in range(cupy.cuda.runtime.getDeviceCount()):
+        with cupy.cuda.Device(ordinal):
+            y = pysyclfft.fft(cupy.asarray(host))
+            assert y.device.id == ordinal
+            assert_close(cupy.asnumpy(y), np.fft.fft(host.astype(np.complex128)), np.complex64, 64)
+        queue = _cuda_arrays.home_queue(ordinal)
+        assert queue.sycl_context.device_count == 1 and _core.cuda_device_ordinal(queue.sycl_device) == ordinal
+
+
 @needs_cupy
 def test_interface_only_objects_give_device_arrays():
     host = random((2, 64), np.complex64, seed=9)
