@@ -17,6 +17,7 @@ stream. Objects known only by CAI or DLPack give pysyclfft.DeviceArray results;
 their conversions take pysyclfft's generic path (pysyclfft/_memory.py).
 """
 import contextlib
+import functools
 import sys
 import threading
 
@@ -36,6 +37,29 @@ _lock = threading.Lock()
 _devices = None  # CUDA ordinal -> dpctl.SyclDevice of the CUDA backend
 _home_queues = {}  # CUDA ordinal -> dpctl.SyclQueue
 _stream_queues = {}  # (CUDA ordinal, CUstream) -> dpctl.SyclQueue over that stream
+
+
+@contextlib.contextmanager
+def current_context_kept():
+    """Leave the calling thread's current CUDA context as the block found it. DPC++'s CUDA adapter
+    makes the context of the device it works on current and leaves it so: a call on another GPU's
+    array (or a numpy call on the default GPU) would move CuPy's and PyTorch's current device, and
+    the caller's next arrays would land on that GPU. Nothing to do where no CUDA driver is loaded."""
+    before = _core.cuda_current_context()
+    try:
+        yield
+    finally:
+        if before is not None and _core.cuda_current_context() != before:
+            _core.set_cuda_current_context(before)
+
+
+def keeps_current_context(function):
+    """`function` run inside current_context_kept (the public entry points that reach a device)."""
+    @functools.wraps(function)
+    def kept(*args, **kwargs):
+        with current_context_kept():
+            return function(*args, **kwargs)
+    return kept
 
 
 def stream_handle(protocol_stream):

@@ -89,6 +89,7 @@ def rfftfreq(n, /, d=1.0, *, dtype=None, device=None, usm_type=None, sycl_queue=
     return sample_frequencies(n, d, False, dtype, device, usm_type, sycl_queue)
 
 
+@_cuda_arrays.keeps_current_context
 def _roll_to(x, axes, shift_of_length):
     shape = _arrays.shape_of(x)
     if axes is None:

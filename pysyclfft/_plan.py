@@ -136,6 +136,7 @@ class Plan:
         else:
             _memory.assign(checked, _arrays.as_device_array(y))
 
+    @_cuda_arrays.keeps_current_context
     def __call__(self, x, out=None, forward=True):
         """Transform x (forward=True) or inverse-transform it; returns the result
         (`out` when given, x itself for an in-place plan)."""
@@ -178,6 +179,7 @@ class Plan:
         return out if out is not None else _arrays.wrap_result(y, _arrays.kind_of(x))
 
 
+@_cuda_arrays.keeps_current_context
 def get_fft_plan(x, s=None, axes=None, kind="c2c", *, norm=None, out=None, in_place=False, memory="auto"):
     """A Plan for transforms of arrays like x (same queue, shape, strides, dtype).
 
@@ -216,6 +218,7 @@ def cached_plan(kind, x, s, axes, norm, in_place=False, memory="auto"):
     return plan, arr
 
 
+@_cuda_arrays.keeps_current_context
 def run(kind, x, axes, lengths, norm, out, plan, forward):
     """A transform function's body: with `plan` check it matches the call, else
     take the thread's cached plan; then run it in the given direction. Running

@@ -373,3 +373,58 @@ def test_cuda_array_without_a_sycl_cuda_device():
     with contextlib.suppress(AttributeError):  # a DeviceArray of a non-CUDA device has no CUDA interface
         pysyclfft.DeviceArray.from_numpy(host, dpctl.SyclQueue()).__cuda_array_interface__
         pytest.fail("a DeviceArray off CUDA exposed __cuda_array_interface__")
+
+
+@pytest.mark.skipif(cupy is None or len(SYCL_CUDA_DEVICES) < 2, reason="needs CuPy and two SYCL CUDA devices")
+def test_current_device_is_left_as_found():
+    """A call on another GPU's array, or a numpy call (the default GPU), leaves CuPy's current device
+    as it was: DPC++'s CUDA adapter leaves the context of the device it worked on current (seen on two
+    H100s: an array on GPU 1 moved CuPy's current device to 1)."""
+    host = random((2, 32), np.complex64)
+    for home in range(2):
+        with cupy.cuda.Device(home):
+            for other in range(2):
+                with cupy.cuda.Device(other):
+                    x = cupy.asarray(host)
+                pysyclfft.fft(x)
+                assert cupy.cuda.runtime.getDevice() == home
+                pysyclfft.fftshift(x)
+                assert cupy.cuda.runtime.getDevice() == home
+            pysyclfft.fft(host)
+            assert cupy.cuda.runtime.getDevice() == home
+
+
+@pytest.mark.skipif(not SYCL_CUDA_DEVICES, reason=NO_SYCL_CUDA)
+def test_no_current_context_stays_none():
+    """With no CUDA context current on the thread, a call leaves none current (the adapter would
+    leave the default GPU's)."""
+    before = _core.cuda_current_context()
+    try:
+        _core.set_cuda_current_context(0)
+        pysyclfft.fft(np.ones(24, np.complex64))
+        assert _core.cuda_current_context() == 0
+    finally:
+        _core.set_cuda_current_context(before)
+
+
+def test_current_context_is_put_back(monkeypatch):
+    """The rule itself, where no GPU is: a context the call made current is replaced by the caller's."""
+    current = [5]
+    monkeypatch.setattr(_core, "cuda_current_context", lambda: current[0])
+    monkeypatch.setattr(_core, "set_cuda_current_context", lambda c: current.__setitem__(0, c))
+
+    @_cuda_arrays.keeps_current_context
+    def switches():
+        current[0] = 7
+        return "result"
+
+    assert switches() == "result" and current == [5]
+    monkeypatch.setattr(_core, "cuda_current_context", lambda: None)  # no CUDA driver loaded: nothing to do
+    assert switches() == "result"
+
+
+def test_no_cuda_driver_no_current_context():
+    with open("/proc/self/maps") as maps:
+        if "libcuda.so" in maps.read():
+            pytest.skip("a CUDA driver is loaded in this process")
+    assert _core.cuda_current_context() is None
