@@ -44,9 +44,17 @@ def current_context_kept():
     """Leave the calling thread's current CUDA context as the block found it. DPC++'s CUDA adapter
     makes the context of the device it works on current and leaves it so: a call on another GPU's
     array (or a numpy call on the default GPU) would move CuPy's and PyTorch's current device, and
-    the caller's next arrays would land on that GPU. Nothing to do where no CUDA driver is loaded."""
-    before = _core.cuda_current_context()
+    the caller's next arrays would land on that GPU. Nothing to do where the SYCL runtime offers no
+    CUDA device (known after the first call, which enumerates them inside the block: enumerating
+    starts the adapter, which moves the context too)."""
+    first = _devices is None
+    if not first and not _devices:
+        yield
+        return
+    before = _core.cuda_current_context()  # None where no CUDA driver is loaded
     try:
+        if first:
+            _cuda_devices()
         yield
     finally:
         if before is not None and _core.cuda_current_context() != before:
@@ -57,6 +65,8 @@ def keeps_current_context(function):
     """`function` run inside current_context_kept (the public entry points that reach a device)."""
     @functools.wraps(function)
     def kept(*args, **kwargs):
+        if _devices is not None and not _devices:  # no SYCL CUDA device: skip the context manager's cost
+            return function(*args, **kwargs)
         with current_context_kept():
             return function(*args, **kwargs)
     return kept

@@ -410,6 +410,7 @@ def test_no_current_context_stays_none():
 def test_current_context_is_put_back(monkeypatch):
     """The rule itself, where no GPU is: a context the call made current is replaced by the caller's."""
     current = [5]
+    monkeypatch.setattr(_cuda_arrays, "_devices", {0: "a SYCL CUDA device"})
     monkeypatch.setattr(_core, "cuda_current_context", lambda: current[0])
     monkeypatch.setattr(_core, "set_cuda_current_context", lambda c: current.__setitem__(0, c))
 
@@ -419,8 +420,10 @@ def test_current_context_is_put_back(monkeypatch):
         return "result"
 
     assert switches() == "result" and current == [5]
-    monkeypatch.setattr(_core, "cuda_current_context", lambda: None)  # no CUDA driver loaded: nothing to do
-    assert switches() == "result"
+    monkeypatch.setattr(_cuda_arrays, "_devices", {})  # no SYCL CUDA device: the context is not touched
+    current[0] = 7
+    monkeypatch.setattr(_core, "set_cuda_current_context", lambda c: pytest.fail("set without a CUDA device"))
+    assert switches() == "result" and current == [7]
 
 
 def test_no_cuda_driver_no_current_context():
