@@ -39,36 +39,26 @@ _home_queues = {}  # CUDA ordinal -> dpctl.SyclQueue
 _stream_queues = {}  # (CUDA ordinal, CUstream) -> dpctl.SyclQueue over that stream
 
 
-@contextlib.contextmanager
-def current_context_kept():
-    """Leave the calling thread's current CUDA context as the block found it. DPC++'s CUDA adapter
-    makes the context of the device it works on current and leaves it so: a call on another GPU's
-    array (or a numpy call on the default GPU) would move CuPy's and PyTorch's current device, and
-    the caller's next arrays would land on that GPU. Nothing to do where the SYCL runtime offers no
-    CUDA device (known after the first call, which enumerates them inside the block: enumerating
-    starts the adapter, which moves the context too)."""
-    first = _devices is None
-    if not first and not _devices:
-        yield
-        return
-    before = _core.cuda_current_context()  # None where no CUDA driver is loaded
-    try:
-        if first:
-            _cuda_devices()
-        yield
-    finally:
-        if before is not None and _core.cuda_current_context() != before:
-            _core.set_cuda_current_context(before)
-
-
 def keeps_current_context(function):
-    """`function` run inside current_context_kept (the public entry points that reach a device)."""
+    """`function` (a public entry point that reaches a device), leaving the calling thread's current
+    CUDA context as it found it. DPC++'s CUDA adapter makes the context of the device it works on
+    current and leaves it so: a call on another GPU's array (or a numpy call on the default GPU)
+    would move CuPy's and PyTorch's current device, and the caller's next arrays would land on that
+    GPU. Nothing to do where the SYCL runtime offers no CUDA device (known after the first call,
+    which enumerates them inside the kept region: enumerating starts the adapter, which moves the
+    context too)."""
     @functools.wraps(function)
     def kept(*args, **kwargs):
-        if _devices is not None and not _devices:  # no SYCL CUDA device: skip the context manager's cost
+        if _devices is not None and not _devices:
             return function(*args, **kwargs)
-        with current_context_kept():
+        before = _core.cuda_current_context()  # None before the adapter has loaded the CUDA driver
+        try:
+            if _devices is None:
+                _cuda_devices()
             return function(*args, **kwargs)
+        finally:
+            if before is not None and _core.cuda_current_context() != before:
+                _core.set_cuda_current_context(before)
     return kept
 
 

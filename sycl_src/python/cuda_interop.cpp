@@ -9,14 +9,13 @@
 #include <sycl/sycl.hpp>
 
 #include <cstdint>
-#include <mutex>
 #include <stdexcept>
 #include <string>
 
 #include <pybind11/pybind11.h>
 
 #include "cuda_interop.hpp"
-#include "pysyclfft/plan/driver_symbols.hpp"
+#include "pysyclfft/plan/cuda_driver.hpp"
 #include "dpctl4pybind11.hpp"
 
 #if __has_include(<sycl/ext/oneapi/experimental/backend/cuda.hpp>)
@@ -79,37 +78,20 @@ sycl::queue cuda_stream_queue(const sycl::queue& home, std::uintptr_t stream) {
 #endif
 }
 
-// The calling thread's current CUcontext and setting it, through the libcuda.so.1 the CUDA adapter
-// loaded (nothing before that): DPC++'s adapter makes a device's context current for its calls and
-// leaves it so, which moves CuPy's and PyTorch's current device; pysyclfft/_cuda_arrays.py puts the
-// caller's back. The symbols are looked up until the driver is there, then kept.
-struct CurrentContextCalls {
-  int (*get)(void** context) = nullptr;
-  int (*set)(void* context) = nullptr;
-  bool found = false;
-};
-
-const CurrentContextCalls& current_context_calls() {
-  static std::mutex lock;
-  static CurrentContextCalls calls;
-  const std::lock_guard<std::mutex> hold(lock);
-  if (!calls.found)
-    calls.found = pysyclfft::plan::open_driver("libcuda.so.1", RTLD_LAZY | RTLD_LOCAL | RTLD_NOLOAD, calls.get,
-                                               "cuCtxGetCurrent", calls.set, "cuCtxSetCurrent");
-  return calls;
-}
-
-// The current CUcontext as an integer (0: none), or None where no CUDA driver is loaded.
+// The calling thread's current CUcontext (as an integer, 0: none), or None before the CUDA
+// adapter has loaded the driver. DPC++'s adapter makes a device's context current for its
+// calls and leaves it so, which moves CuPy's and PyTorch's current device;
+// pysyclfft/_cuda_arrays.py puts the caller's back with set_cuda_current_context.
 py::object cuda_current_context() {
-  const auto& calls = current_context_calls();
+  const auto& cu = pysyclfft::plan::CudaDriver::get();
   void* context = nullptr;
-  if (!calls.found || calls.get(&context) != 0) return py::none();
+  if (!cu.usable || cu.ctx_get_current(&context) != 0) return py::none();
   return py::int_(reinterpret_cast<std::uintptr_t>(context));
 }
 
 void set_cuda_current_context(std::uintptr_t context) {
-  const auto& calls = current_context_calls();
-  if (calls.found) calls.set(reinterpret_cast<void*>(context));
+  const auto& cu = pysyclfft::plan::CudaDriver::get();
+  if (cu.usable) cu.ctx_set_current(reinterpret_cast<void*>(context));
 }
 
 // The SYCL device of the CUDA allocation holding `address`, asked in home's context.

@@ -5,6 +5,8 @@
 #pragma once
 #include <sycl/sycl.hpp>
 
+#include <atomic>
+#include <mutex>
 #include <stdexcept>
 #include <string>
 
@@ -38,20 +40,31 @@ class CudaDriver {
   Result (*ctx_pop_current)(void** context) = nullptr;
   Result (*primary_ctx_retain)(void** context, int device) = nullptr;
   Result (*primary_ctx_release)(int device) = nullptr;
+  Result (*ctx_get_current)(void** context) = nullptr;
+  Result (*ctx_set_current)(void* context) = nullptr;
   bool usable = false;  // every function above found
 
+  // The driver's functions once the CUDA adapter has loaded libcuda.so.1 (we never
+  // load it ourselves); until then an unusable table, and the next call looks again.
   static const CudaDriver& get() {
-    static const CudaDriver driver = [] {
-      CudaDriver d;
-      d.usable = open_driver("libcuda.so.1", RTLD_LAZY | RTLD_LOCAL | RTLD_NOLOAD,  // only if the adapter loaded it
-                             d.module_load_data, "cuModuleLoadData", d.module_unload, "cuModuleUnload",
-                             d.module_get_function, "cuModuleGetFunction", d.launch_kernel, "cuLaunchKernel",
-                             d.ctx_push_current, "cuCtxPushCurrent_v2", d.ctx_pop_current, "cuCtxPopCurrent_v2",
-                             d.primary_ctx_retain, "cuDevicePrimaryCtxRetain", d.primary_ctx_release,
-                             "cuDevicePrimaryCtxRelease_v2");
-      return d;
-    }();
-    return driver;
+    static const CudaDriver none;
+    static std::atomic<const CudaDriver*> found{nullptr};
+    if (const CudaDriver* d = found.load(std::memory_order_acquire)) return *d;
+    static std::mutex lock;
+    static CudaDriver d;  // written under the lock, and only until it is published
+    const std::lock_guard<std::mutex> hold(lock);
+    if (!found.load(std::memory_order_relaxed) &&
+        open_driver("libcuda.so.1", RTLD_LAZY | RTLD_LOCAL | RTLD_NOLOAD, d.module_load_data, "cuModuleLoadData",
+                    d.module_unload, "cuModuleUnload", d.module_get_function, "cuModuleGetFunction", d.launch_kernel,
+                    "cuLaunchKernel", d.ctx_push_current, "cuCtxPushCurrent_v2", d.ctx_pop_current,
+                    "cuCtxPopCurrent_v2", d.primary_ctx_retain, "cuDevicePrimaryCtxRetain", d.primary_ctx_release,
+                    "cuDevicePrimaryCtxRelease_v2", d.ctx_get_current, "cuCtxGetCurrent", d.ctx_set_current,
+                    "cuCtxSetCurrent")) {
+      d.usable = true;
+      found.store(&d, std::memory_order_release);
+    }
+    const CudaDriver* published = found.load(std::memory_order_relaxed);
+    return published ? *published : none;
   }
 };
 
