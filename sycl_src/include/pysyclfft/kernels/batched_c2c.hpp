@@ -14,7 +14,7 @@ namespace pysyclfft::kernels {
 template <typename T, int Stride = 0> struct StridedLoad {
   const cplx<T>* p;
   index_t stride;
-  cplx<T> operator()(int i) const { return load_cplx(p + i * element_stride<Stride>(stride)); }
+  PYSYCLFFT_INLINE cplx<T> operator()(int i) const { return load_cplx(p + i * element_stride<Stride>(stride)); }
 };
 
 template <typename T, int Stride = 0> struct StridedScaledStore {
@@ -22,7 +22,7 @@ template <typename T, int Stride = 0> struct StridedScaledStore {
   index_t stride;
   T scale;
   bool active;  // teams past the end of the batch compute but do not store
-  void operator()(int i, cplx<T> v) const {
+  PYSYCLFFT_INLINE void operator()(int i, cplx<T> v) const {
     if (active) store_cplx(p + i * element_stride<Stride>(stride), v * scale);
   }
 };

@@ -95,7 +95,7 @@ template <typename T, int Sign, bool Unit, bool Rader> struct PassLoader {
   int lane;
   int mode;
   const cplx<T>* chirp;  // chirp, or Rader's gather indices (index_t)
-  cplx<T> operator()(int i) const {
+  PYSYCLFFT_INLINE cplx<T> operator()(int i) const {
     const index_t u = start + i * step;
     const index_t j = Unit ? u + lane : u;
     if constexpr (Rader) {
@@ -127,7 +127,7 @@ template <typename T, int Sign, bool Unit, bool Twiddled, bool Rader> struct Pas
     return Unit ? w * load_cplx(lanes + k * interleave + lane) : w;
   }
   // Twiddled passes write the scratch (or, memory-minimal, the whole output), unscaled.
-  void operator()(int k, cplx<T> v) const {
+  PYSYCLFFT_INLINE void operator()(int k, cplx<T> v) const {
     const index_t u = start + k * step;
     const index_t j = Unit ? u + lane : u;
     if constexpr (Twiddled) {

@@ -18,11 +18,11 @@ namespace pysyclfft::kernels {
 // Points of a caller's team-shared buffer (e.g. a map's spare_buffer), interleaved.
 template <typename T> struct LocalLoad {
   const cplx<T>* p;
-  cplx<T> operator()(int i) const { return p[i]; }
+  PYSYCLFFT_INLINE cplx<T> operator()(int i) const { return p[i]; }
 };
 template <typename T> struct LocalStore {
   cplx<T>* p;
-  void operator()(int i, cplx<T> v) const { p[i] = v; }
+  PYSYCLFFT_INLINE void operator()(int i, cplx<T> v) const { p[i] = v; }
 };
 
 // The stages' own buffers hold real and imaginary parts in separate arrays, so
@@ -39,12 +39,12 @@ template <int Pad> constexpr int padded(int i) { return Pad > 0 ? i + i / Pad : 
 template <typename T, int Interleave = 1, int Pad = 0> struct SplitLoad {
   const T* re;
   const T* im;
-  cplx<T> operator()(int i) const { return {re[padded<Pad>(i * Interleave)], im[padded<Pad>(i * Interleave)]}; }
+  PYSYCLFFT_INLINE cplx<T> operator()(int i) const { return {re[padded<Pad>(i * Interleave)], im[padded<Pad>(i * Interleave)]}; }
 };
 template <typename T, int Interleave = 1, int Pad = 0> struct SplitStore {
   T* re;
   T* im;
-  void operator()(int i, cplx<T> v) const {
+  PYSYCLFFT_INLINE void operator()(int i, cplx<T> v) const {
     re[padded<Pad>(i * Interleave)] = v.re;
     im[padded<Pad>(i * Interleave)] = v.im;
   }
