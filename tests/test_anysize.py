@@ -206,6 +206,28 @@ def test_three_pass_plan_describes_itself():
     assert text.count("Stockham") == 3 and "twiddles W_4096 fused" in text and "twiddles W_256 fused" in text
 
 
+# Device properties as the SYCL runtime reports them (python -m pysyclfft): the H100 through
+# DPC++'s CUDA adapter, and this CPU's OpenCL device.
+H100 = dict(is_cpu=False, local_mem_bytes=227 * 1024, max_group_size=1024, sub_group_sizes=[32])
+OPENCL_CPU = dict(is_cpu=True, local_mem_bytes=256 * 1024, max_group_size=8192, sub_group_sizes=[4, 8, 16, 32, 64])
+
+
+@pytest.mark.parametrize("is_double", [False, True], ids=["complex64", "complex128"])
+def test_gpu_passes_are_short(is_double):
+    """On a GPU, lengths whose two-pass split needs passes over 1024 points take three
+    shorter passes (algorithm.hpp, kGpuMaxPassPoints: 1.6-2x faster on the H100); up to
+    2^20 two passes stay; CPUs keep the fewest passes."""
+    for n in [2**e for e in range(15, 26)] + [3 * 2**20, 10**7, 3**13]:
+        gpu = _core.pass_lengths(n, is_double, **H100)
+        cpu = _core.pass_lengths(n, is_double, **OPENCL_CPU)
+        assert math.prod(gpu) == math.prod(cpu) == n
+        assert len(cpu) == 2, (n, cpu)
+        if n <= 2**20:
+            assert gpu == cpu, (n, gpu)
+        else:
+            assert len(gpu) == 3 and max(gpu) <= 1024, (n, gpu)
+
+
 @pytest.mark.parametrize("dtype", DTYPES, ids=dtype_id)
 def test_workspace(rng, dtype):
     """A four-step plan owns O(sqrt N) tables and, once it has run, scratch for the

@@ -324,4 +324,20 @@ PYBIND11_MODULE(_core, m) {
       "scratch_chunk_elements",
       [](const sycl::queue& q) { return scratch_chunk_elements(device_limits(q.get_device())); }, py::arg("queue"),
       "Elements per scratch chunk of a multi-pass plan on the queue's device (plan/kernel_params.hpp).");
+  m.def(
+      "pass_lengths",
+      [](std::int64_t n, bool is_double, bool is_cpu, std::size_t local_mem_bytes, std::size_t max_group_size,
+         const std::vector<int>& sub_group_sizes) {
+        DeviceLimits lim;
+        lim.is_cpu = is_cpu;
+        lim.local_mem_bytes = local_mem_bytes;
+        lim.max_group_size = max_group_size;
+        lim.sub_group_sizes = sub_group_sizes;
+        lim.lanes = choose_sub_group_size(sub_group_sizes);
+        return planned_pass_lengths(n, precision_of(is_double), lim, 0, Memory::automatic);
+      },
+      py::arg("n"), py::arg("is_double"), py::arg("is_cpu"), py::arg("local_mem_bytes"), py::arg("max_group_size"),
+      py::arg("sub_group_sizes"),
+      "The passes the planner splits a length-n FFT into on a device of these properties (plan/algorithm.hpp), "
+      "which need not be present: one length (one kernel), two or three.");
 }

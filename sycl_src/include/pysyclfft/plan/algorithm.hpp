@@ -18,17 +18,34 @@ namespace pysyclfft::plan {
 
 inline constexpr int kMaxPasses = 3;
 
+// On a GPU a multi-pass plan takes passes of at most this many points where
+// kMaxPasses of them suffice: longer passes pack few lines into a work-group
+// (2048 complex64 points: 4 lines, 32 bytes of each row; 4096: 2) and leave one
+// group per multiprocessor. On the H100 (benchmarks/pass_sweep.py,
+// benchmarks/results/gpu_h100_notes.md) 2^21-2^24 complex64 ran at 305-388 GB/s
+// in two passes of 2048-4096 points, at 577-612 GB/s in three of 128-256; 2^20
+// in two passes of 1024 beat three (767 against 652 GB/s).
+inline constexpr std::int64_t kGpuMaxPassPoints = 1024;
+
 // Pass lengths for an FFT of length `len` (one entry when it runs in one work-group),
 // empty when there is none. Middle passes run in place, so need >= 2 Stockham stages.
-// `max_pass` > 0 caps the pass length below what the device allows (tests use it to
-// exercise three passes on small lengths).
+// `max_pass` > 0 caps the pass length below what the device allows and takes the
+// fewest passes under it, GPUs too (tests use it to exercise three passes on small
+// lengths; pass_sweep.py to time each split).
 inline std::vector<std::int64_t> fft_pass_lengths(std::int64_t len, Precision p, const DeviceLimits& lim,
                                                   std::int64_t max_pass) {
-  return split_into_passes(len, kMaxPasses, [&](std::int64_t f, int pos, int passes) {
-    const C2CKernelParams k = choose_c2c_params(f, p, lim);
-    if (k.radices.empty() || (max_pass > 0 && f > max_pass)) return false;
-    return pos == 0 || pos == passes - 1 || k.radices.size() >= 2;
-  });
+  auto split = [&](std::int64_t cap) {
+    return split_into_passes(len, kMaxPasses, [&](std::int64_t f, int pos, int passes) {
+      const C2CKernelParams k = choose_c2c_params(f, p, lim);
+      if (k.radices.empty() || (cap > 0 && passes > 1 && f > cap) || (max_pass > 0 && f > max_pass)) return false;
+      return pos == 0 || pos == passes - 1 || k.radices.size() >= 2;
+    });
+  };
+  if (!lim.is_cpu && max_pass <= 0) {
+    std::vector<std::int64_t> short_passes = split(kGpuMaxPassPoints);
+    if (!short_passes.empty()) return short_passes;
+  }
+  return split(0);
 }
 
 // Two in-place passes N0*N1 with N1 a multiple of N0 (the in-place transpose needs
