@@ -98,8 +98,9 @@ def _commit():
     if os.environ.get("BENCH_COMMIT"):
         return os.environ["BENCH_COMMIT"]
     try:
-        return subprocess.run(["git", "rev-parse", "--short", "HEAD"], capture_output=True, text=True,
-                              check=True).stdout.strip()
+        # "-dirty": the tree measured had changes not in that commit (say which where the run is kept).
+        return subprocess.run(["git", "describe", "--always", "--dirty", "--abbrev=7", "--exclude=*"],
+                              capture_output=True, text=True, check=True).stdout.strip()
     except (OSError, subprocess.CalledProcessError):
         return "unknown"
 
