@@ -220,3 +220,25 @@ def test_each_device_of_a_shared_context_runs_the_binaries_loaded_for_it(tmp_pat
     result = json.loads(out.stdout.split("RESULT")[1])
     assert result["loads"] >= 1  # a later device loaded what the first one compiled
     assert max(result["errs"]) < 1e-14
+
+
+_PRECOMPILE_LARGE = r"""
+import numpy as np, pysyclfft
+pysyclfft.precompile([32768, 2**21], np.complex64)
+"""
+
+
+@pytest.mark.skipif(DEFAULT_BACKEND != "cuda", reason="the CUDA cache holds PTX, where a stack frame shows")
+def test_precompiled_pass_kernels_keep_no_stack_frame(tmp_path):
+    """A build of several pass kernels (precompile: both directions of two lengths, which share a
+    storer type) has every loader and storer inlined: no `__local_depot` in its PTX. With one the
+    H100 ran those kernels at 0.6x (benchmarks/results/gpu_h100_notes.md, run 11)."""
+    env = dict(os.environ, PYSYCLFFT_CACHE_DIR=str(tmp_path / "cache"))
+    for var in ("SYCL_CACHE_DIR", "SYCL_CACHE_PERSISTENT", "PYSYCLFFT_DISK_CACHE"):
+        env.pop(var, None)
+    out = subprocess.run([sys.executable, "-c", _PRECOMPILE_LARGE], env=env, capture_output=True, text=True,
+                         timeout=300, cwd=tmp_path)
+    assert out.returncode == 0, out.stderr
+    found = entries(tmp_path / "cache")
+    assert found and all(b".entry" in f.read_bytes() for f in found)  # PTX, as the check below needs
+    assert [f.name for f in found if b"__local_depot" in f.read_bytes()] == []
