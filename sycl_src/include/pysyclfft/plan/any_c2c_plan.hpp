@@ -13,6 +13,7 @@
 #include "c2c_plan.hpp"
 #include "generic_c2c_plan.hpp"
 #include "multipass_plan.hpp"
+#include "weak_plan_cache.hpp"
 
 namespace pysyclfft::plan {
 
@@ -135,6 +136,22 @@ inline std::size_t precompile_any_c2c(const sycl::queue& q, const std::vector<st
   if (!single_names.empty()) KernelCompiler::instance().get(q, kC2CEntryHeader, single_names);
   if (!pass_names.empty()) KernelCompiler::instance().get(q, kPassEntryHeader, pass_names);
   return single_names.size() + pass_names.size();
+}
+
+// The process's complex line plans, shared by every user while one holds them: the
+// complex n-D plans and the FFTs inside the real and trigonometric maps (a DCT-II
+// plan's forward and backward maps run the same one). Never destroyed: plans may
+// be released while static destructors run.
+inline WeakPlanCache<AnyC2CPlan>& shared_c2c_plans() {
+  static auto* plans = new WeakPlanCache<AnyC2CPlan>;
+  return *plans;
+}
+
+// The shared complex plan of length n on q (a plan of another specialization mode is another plan).
+inline std::shared_ptr<const AnyC2CPlan> shared_c2c_plan(const sycl::queue& q, std::int64_t n, Precision p,
+                                                         Memory memory, Specialization mode = specialization()) {
+  return shared_c2c_plans().get({q, n, p, memory, int(mode)},
+                                [&] { return std::make_shared<const AnyC2CPlan>(q, n, p, 0, memory, mode); });
 }
 
 }  // namespace pysyclfft::plan

@@ -1,6 +1,8 @@
 // What the planner reads from a SYCL device.
 #pragma once
 #include <dlfcn.h>
+#include <sys/mman.h>
+#include <unistd.h>
 #include <sycl/sycl.hpp>
 
 #include <algorithm>
@@ -116,10 +118,24 @@ inline DeviceAllocationCounter& device_allocations() {
   return counter;
 }
 
+// On a CPU device, device memory is the process's own: ask the kernel for huge pages
+// for a large allocation, so that its first touch (a table's copy, a plan's first
+// run) takes a fault per 2 MB instead of per 4 KB page. Advice only: ignored where
+// transparent huge pages are off or the memory is not an anonymous mapping.
+inline void advise_huge_pages(const sycl::queue& q, void* p, std::size_t bytes) {
+  constexpr std::size_t kHuge = std::size_t(2) << 20;
+  if (bytes < 2 * kHuge || !q.get_device().is_cpu()) return;
+  const auto page = static_cast<std::uintptr_t>(sysconf(_SC_PAGESIZE));
+  const auto begin = (reinterpret_cast<std::uintptr_t>(p) + page - 1) / page * page;
+  const auto end = (reinterpret_cast<std::uintptr_t>(p) + bytes) / page * page;
+  if (end > begin) madvise(reinterpret_cast<void*>(begin), end - begin, MADV_HUGEPAGE);
+}
+
 // `bytes` of device memory on q (at least 1), counted; throws DeviceAllocError naming the size.
 inline void* counted_malloc_device(const sycl::queue& q, std::size_t bytes) {
   void* p = sycl::malloc_device(std::max<std::size_t>(bytes, 1), q);
   if (!p) throw DeviceAllocError(bytes);
+  advise_huge_pages(q, p, bytes);
   ++device_allocations().count;
   device_allocations().bytes += static_cast<long long>(bytes);
   return p;

@@ -86,7 +86,7 @@ class MapLinePlan {
       return;
     }
     passes_ = std::make_unique<MapPassPlan>(queue_, t, n, p, generic);
-    fft_ = std::make_unique<AnyC2CPlan>(queue_, passes_->fft_length(), p, 0, memory, mode);
+    fft_ = shared_c2c_plan(queue_, passes_->fft_length(), p, memory, mode);
     const std::int64_t chunk_elements = scratch_chunk_elements(device_limits(queue_.get_device()));
     chunk_ = std::max<std::int64_t>(1, chunk_elements / passes_->fft_length());
   }
@@ -159,10 +159,11 @@ class MapLinePlan {
   RealTransform transform() const { return transform_; }
   std::int64_t length() const { return length_; }
 
-  // Device memory the plan holds: tables, and the work buffer of the unfused form.
-  std::size_t workspace_bytes() const {
+  // Device memory the plan holds: tables, and the work buffer of the unfused form
+  // (its FFT's once per `counted`: other maps may share it).
+  std::size_t workspace_bytes(CountedPlans* counted = nullptr) const {
     if (fused_) return fused_->workspace_bytes();
-    return passes_->workspace_bytes() + fft_->workspace_bytes() + buffer_.bytes();
+    return passes_->workspace_bytes() + count_once(counted, fft_.get(), fft_->workspace_bytes()) + buffer_.bytes();
   }
   std::string describe() const {
     if (fused_) return fused_->describe();
@@ -176,7 +177,7 @@ class MapLinePlan {
   std::int64_t length_;
   std::unique_ptr<MappedPlan> fused_;
   std::unique_ptr<MapPassPlan> passes_;
-  std::unique_ptr<AnyC2CPlan> fft_;
+  std::shared_ptr<const AnyC2CPlan> fft_;  // shared with the other maps and plans of its length
   WorkBuffer buffer_;        // up to chunk_ transforms, grown to the largest batch run; serialises executions
   std::int64_t chunk_ = 1;  // transforms per use of the buffer
 };
@@ -223,8 +224,9 @@ class RealLinePlan {
   RealTransform transform() const { return transform_; }
   std::int64_t length() const { return length_; }
   // The generic plan's memory stays held once the switch happened (a running execution may use it).
-  std::size_t workspace_bytes() const {
-    return (generic_ ? generic_->workspace_bytes() : 0) + (specialized() ? specialized()->workspace_bytes() : 0);
+  std::size_t workspace_bytes(CountedPlans* counted = nullptr) const {
+    return (generic_ ? generic_->workspace_bytes(counted) : 0) +
+           (specialized() ? specialized()->workspace_bytes(counted) : 0);
   }
   std::string describe() const {
     if (const auto fast = specialized()) return fast->describe();

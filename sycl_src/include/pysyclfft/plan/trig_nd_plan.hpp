@@ -50,7 +50,8 @@ class TrigNdPlan {
 
   std::size_t workspace_bytes() const {
     std::size_t bytes = stage_ ? stage_->bytes() : 0;
-    for (const auto& p : lines_) bytes += p->workspace_bytes();
+    CountedPlans counted;  // a length's forward and backward maps share their FFT
+    for (const auto& p : lines_) bytes += p->workspace_bytes(&counted);
     return bytes;
   }
 
