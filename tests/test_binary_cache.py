@@ -46,12 +46,18 @@ print("RESULT", json.dumps({"compiles": _core.compile_count(), "loads": _core.bi
 """
 
 
-def run_child(cache_dir, **args):
-    args.setdefault("precompile", PRECOMPILED)
-    args.setdefault("lengths", PRECOMPILED + [SINGLE])
+def child_env(cache_dir):
+    """The environment of a child process whose only kernel cache is `cache_dir` (ours, enabled)."""
     env = dict(os.environ, PYSYCLFFT_CACHE_DIR=str(cache_dir))
     for var in ("SYCL_CACHE_DIR", "SYCL_CACHE_PERSISTENT", "PYSYCLFFT_DISK_CACHE"):
         env.pop(var, None)
+    return env
+
+
+def run_child(cache_dir, **args):
+    args.setdefault("precompile", PRECOMPILED)
+    args.setdefault("lengths", PRECOMPILED + [SINGLE])
+    env = child_env(cache_dir)
     out = subprocess.run([sys.executable, "-c", _CHILD, json.dumps(args)], env=env, capture_output=True, text=True,
                          timeout=300, cwd=cache_dir.parent)
     assert out.returncode == 0, out.stderr
@@ -176,9 +182,7 @@ def test_disabled_cache_is_empty_and_untouched(tmp_path):
 
 
 def test_main_prints_the_binary_cache(cache):
-    env = dict(os.environ, PYSYCLFFT_CACHE_DIR=str(cache))
-    for var in ("SYCL_CACHE_DIR", "SYCL_CACHE_PERSISTENT", "PYSYCLFFT_DISK_CACHE"):
-        env.pop(var, None)
+    env = child_env(cache)
     out = subprocess.run([sys.executable, "-m", "pysyclfft"], env=env, capture_output=True, text=True, timeout=120,
                          cwd=cache.parent)
     assert out.returncode == 0, out.stderr
@@ -211,9 +215,7 @@ def test_each_device_of_a_shared_context_runs_the_binaries_loaded_for_it(tmp_pat
     default = dpctl.select_default_device()
     if len(dpctl.get_devices(backend=default.backend.name, device_type=default.device_type.name)) < 2:
         pytest.skip("needs two devices of the default device's backend and type")
-    env = dict(os.environ, PYSYCLFFT_CACHE_DIR=str(tmp_path / "cache"))
-    for var in ("SYCL_CACHE_DIR", "SYCL_CACHE_PERSISTENT", "PYSYCLFFT_DISK_CACHE"):
-        env.pop(var, None)
+    env = child_env(tmp_path / "cache")
     out = subprocess.run([sys.executable, "-c", _EVERY_DEVICE], env=env, capture_output=True, text=True, timeout=300,
                          cwd=tmp_path)
     assert out.returncode == 0, out.stderr
@@ -233,12 +235,10 @@ def test_precompiled_pass_kernels_keep_no_stack_frame(tmp_path):
     """A build of several pass kernels (precompile: both directions of two lengths, which share a
     storer type) has every loader and storer inlined: no `__local_depot` in its PTX. With one the
     H100 ran those kernels at 0.6x (benchmarks/results/gpu_h100_notes.md, run 11)."""
-    env = dict(os.environ, PYSYCLFFT_CACHE_DIR=str(tmp_path / "cache"))
-    for var in ("SYCL_CACHE_DIR", "SYCL_CACHE_PERSISTENT", "PYSYCLFFT_DISK_CACHE"):
-        env.pop(var, None)
+    env = child_env(tmp_path / "cache")
     out = subprocess.run([sys.executable, "-c", _PRECOMPILE_LARGE], env=env, capture_output=True, text=True,
                          timeout=300, cwd=tmp_path)
     assert out.returncode == 0, out.stderr
-    found = entries(tmp_path / "cache")
-    assert found and all(b".entry" in f.read_bytes() for f in found)  # PTX, as the check below needs
-    assert [f.name for f in found if b"__local_depot" in f.read_bytes()] == []
+    ptx = {f.name: f.read_bytes() for f in entries(tmp_path / "cache")}
+    assert ptx and all(b".entry" in text for text in ptx.values())  # PTX, as the check below needs
+    assert [name for name, text in ptx.items() if b"__local_depot" in text] == []

@@ -206,7 +206,7 @@ def test_threads_share_the_pool(rng):
     # One in-order queue shared by every thread. With an out-of-order queue the OpenCL CPU runtime
     # deadlocked in about 3% of runs (dpnp's asnumpy finishing the queue while other threads wait on
     # events: a waiter runs the queue's executor task nested in its wait and sleeps there;
-    # docs/known-issues.md), whatever pysyclfft does between.
+    # docs/plantime.md has the stacks, docs/api.md tells users), whatever pysyclfft does between.
     queue = dpctl.SyclQueue(property="in_order")
     hosts = [random_complex(rng, (ROWS, N)) for _ in range(8)]
     refs = [np.fft.fft(h) for h in hosts]
