@@ -6,10 +6,10 @@ to the SYCL CUDA device of the same GPU: DPC++'s CUDA adapter works in the
 device's primary context, as the CUDA runtime does. So a transform reads and
 writes them in place, on the device's home queue (pysyclfft's in-order queue
 there, whose plans serve every stream), ordered with the producer's current
-stream by two barriers on the device and no host wait (`ordered_with_stream`):
-a SYCL queue over that stream (_core.cuda_stream_queue) marks the stream's work
-so far, which our first command waits for; then the stream waits for our last
-command, so what the caller enqueues on it next sees the result.
+stream on the device, with no host wait (`ordered_with_stream`): a CUDA event
+recorded on that stream marks its work so far, which our first command waits
+for; then the stream waits for an event after our last command, so what the
+caller enqueues on it next sees the result (sycl_src/python/cuda_interop.cpp).
 
 A library producer (CuPy, PyTorch) also allocates the results (CuPy in, CuPy
 out, from its pool, on its stream) and converts the input's dtype on its
@@ -36,7 +36,6 @@ _DL_DTYPE_KINDS = {code: kind for kind, code in DL_TYPE_CODES.items()}
 _lock = threading.Lock()
 _devices = None  # CUDA ordinal -> dpctl.SyclDevice of the CUDA backend
 _home_queues = {}  # CUDA ordinal -> dpctl.SyclQueue
-_stream_queues = {}  # (CUDA ordinal, CUstream) -> dpctl.SyclQueue over that stream
 
 
 def keeps_current_context(function):
@@ -88,7 +87,7 @@ def _sycl_device(ordinal):
 
 def home_queue(ordinal):
     """pysyclfft's in-order queue on CUDA device `ordinal`, in a context of that device
-    alone (what a queue over a CUDA stream needs): the default queue when it is that
+    alone (whose one CUcontext records the caller's stream events): the default queue when it is that
     device, so numpy and CUDA-array calls share line plans and kernels."""
     from ._arrays import default_queue
 
@@ -105,32 +104,18 @@ def home_queue(ordinal):
     return queue
 
 
-def _stream_queue(ordinal, stream):
-    """A SYCL queue over the CUDA stream, cached per stream (the queue never owns the
-    stream: dropping it neither waits for nor destroys it)."""
-    key = (ordinal, stream)
-    with _lock:
-        queue = _stream_queues.get(key)
-    if queue is None:
-        queue = _core.cuda_stream_queue(home_queue(ordinal), stream)
-        with _lock:
-            queue = _stream_queues.setdefault(key, queue)
-    return queue
-
-
 @contextlib.contextmanager
 def ordered_with_stream(home, stream):
     """Order the work the block submits on `home` (a home queue) after the work enqueued
     on the CUDA stream so far, and what is enqueued on the stream later after that
-    work: barriers on the device, no host wait."""
-    stream_queue = _stream_queue(_core.cuda_device_ordinal(home.sycl_device), stream)
+    work: CUDA events waited on the device, no host wait."""
     manager = SequentialOrderManager[home]
-    producer_work = stream_queue.submit_barrier()
+    producer_work = _core.cuda_wait_for_stream(home, stream, manager.submitted_events)
     manager.add_event_pair(producer_work, producer_work)
     try:
         yield
     finally:
-        stream_queue.submit_barrier(manager.submitted_events)
+        _core.cuda_stream_wait_for(home, stream, manager.submitted_events)
 
 
 def ordered(producer, x, queue):
@@ -140,8 +125,7 @@ def ordered(producer, x, queue):
 
 def order_stream_after(queue, stream):
     """Make the CUDA stream wait (on the device) for the work submitted on `queue`, a home queue."""
-    ordinal = _core.cuda_device_ordinal(queue.sycl_device)
-    _stream_queue(ordinal, stream).submit_barrier(SequentialOrderManager[queue].submitted_events)
+    _core.cuda_stream_wait_for(queue, stream, SequentialOrderManager[queue].submitted_events)
 
 
 class _Holder:

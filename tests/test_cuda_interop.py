@@ -226,17 +226,15 @@ def test_plan_and_scipy_backend(lib):
     np.testing.assert_array_equal(lib.host(shifted), np.fft.fftshift(host, axes=-1))
 
 
-def test_stream_ordering_without_host_wait(lib):
-    """Producer: a long kernel, then the input written, on a non-default stream; the
-    transform; consumer: a kernel on the stream reading the result. No explicit syncs
-    in between; the call returns while the long kernel still runs."""
+def check_stream_ordering(lib, stream):
+    """Producer: a long kernel, then the input written, on `stream`; the transform;
+    consumer: a kernel on the stream reading the result. No explicit syncs in
+    between; the call returns while the long kernel still runs."""
     host = random((8, 256), np.complex64, seed=7)
     data = lib.array(host)
     pysyclfft.fft(data)  # plan and kernels ready: the timed call below only enqueues work
-    stream = lib.new_stream()
     lib.synchronize()  # `data` is complete before the stream starts
     with lib.using(stream):
-        pysyclfft.fft(data)  # the queue over this stream is made once
         x = lib.empty(host.shape, host.dtype)
         x[...] = 0
         lib.spin(SPIN_CYCLES)
@@ -246,9 +244,31 @@ def test_stream_ordering_without_host_wait(lib):
         call_seconds = time.perf_counter() - start
         still_busy = lib.busy(stream)
         consumed = y * 2  # a kernel of the producer's library, on the stream
+    # The caller's stream only: the host copy below runs on the legacy default stream, which
+    # a non-blocking stream does not wait for (read unsynchronized, `consumed` was still zeros).
+    stream.synchronize()
     assert still_busy, "the stream finished during the call: the call waited for it (or the spin was too short)"
     assert call_seconds < 0.25, f"the call took {call_seconds:.3f} s: it waited on the host"
     assert_close(lib.host(consumed) / 2, np.fft.fft(host.astype(np.complex128)), np.complex64, 256)
+
+
+def test_stream_ordering_without_host_wait(lib):
+    check_stream_ordering(lib, lib.new_stream())
+
+
+@needs_cupy
+def test_stream_ordering_per_thread_default_stream():
+    """CUDA's per-thread default stream (handle 2) names the calling thread's: ordered as any other."""
+    check_stream_ordering(CupyLib(), cupy.cuda.Stream.ptds)
+
+
+@pytest.mark.skipif(cupy is None or len(SYCL_CUDA_DEVICES) < 2, reason="needs CuPy and two SYCL CUDA devices")
+def test_stream_ordering_on_every_gpu():
+    """Each GPU's home queue is in a context of that GPU alone; the order holds there as on one GPU
+    (with DPC++ barriers between queues it did not: docs/cuda.md, "Several GPUs")."""
+    for ordinal in range(cupy.cuda.runtime.getDeviceCount()):
+        with cupy.cuda.Device(ordinal):
+            check_stream_ordering(CupyLib(), cupy.cuda.Stream(non_blocking=True))
 
 
 def test_default_stream_round_trip(lib):
@@ -288,7 +308,7 @@ class DLPackOnly:
 @pytest.mark.skipif(cupy is None or len(SYCL_CUDA_DEVICES) < 2, reason="needs CuPy and two SYCL CUDA devices")
 def test_arrays_on_every_gpu():
     """Each GPU's arrays are computed on that GPU, in a context of it alone (dpctl's context for one
-    device is the platform's, holding every GPU: a queue over a CUDA stream in it was refused)."""
+    device is the platform's, holding every GPU, where the stream ordering needs one CUcontext)."""
     host = random((3, 64), np.complex64)
     for ordinal in range(cupy.cuda.runtime.getDeviceCount()):
         with cupy.cuda.Device(ordinal):

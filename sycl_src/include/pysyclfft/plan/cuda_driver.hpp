@@ -1,6 +1,7 @@
-// The few CUDA driver calls behind our binary cache on CUDA devices: loading the
-// PTX a build produced (cuModuleLoadData) and launching its functions on a SYCL
-// queue's native stream, from the libcuda.so.1 that the SYCL runtime's CUDA
+// The few CUDA driver calls behind our binary cache on CUDA devices (loading the
+// PTX a build produced, cuModuleLoadData, and launching its functions on a SYCL
+// queue's native stream) and behind ordering a caller's CUDA stream with our
+// queues (events; pysyclfft/_cuda_arrays.py), from the libcuda.so.1 that the SYCL runtime's CUDA
 // adapter has already loaded (driver_symbols.hpp).
 #pragma once
 #include <sycl/sycl.hpp>
@@ -42,6 +43,10 @@ class CudaDriver {
   Result (*primary_ctx_release)(int device) = nullptr;
   Result (*ctx_get_current)(void** context) = nullptr;
   Result (*ctx_set_current)(void* context) = nullptr;
+  Result (*event_create)(void** event, unsigned flags) = nullptr;
+  Result (*event_record)(void* event, void* stream) = nullptr;
+  Result (*event_destroy)(void* event) = nullptr;
+  Result (*stream_wait_event)(void* stream, void* event, unsigned flags) = nullptr;
   bool usable = false;  // every function above found
 
   // The driver's functions once the CUDA adapter has loaded libcuda.so.1 (we never
@@ -59,7 +64,8 @@ class CudaDriver {
                     "cuLaunchKernel", d.ctx_push_current, "cuCtxPushCurrent_v2", d.ctx_pop_current,
                     "cuCtxPopCurrent_v2", d.primary_ctx_retain, "cuDevicePrimaryCtxRetain", d.primary_ctx_release,
                     "cuDevicePrimaryCtxRelease_v2", d.ctx_get_current, "cuCtxGetCurrent", d.ctx_set_current,
-                    "cuCtxSetCurrent")) {
+                    "cuCtxSetCurrent", d.event_create, "cuEventCreate", d.event_record, "cuEventRecord",
+                    d.event_destroy, "cuEventDestroy_v2", d.stream_wait_event, "cuStreamWaitEvent")) {
       d.usable = true;
       found.store(&d, std::memory_order_release);
     }
