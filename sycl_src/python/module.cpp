@@ -330,6 +330,7 @@ PYBIND11_MODULE(_core, m) {
          const std::vector<int>& sub_group_sizes) {
         DeviceLimits lim;
         lim.is_cpu = is_cpu;
+        lim.bank_layout = !is_cpu;
         lim.local_mem_bytes = local_mem_bytes;
         lim.max_group_size = max_group_size;
         lim.sub_group_sizes = sub_group_sizes;

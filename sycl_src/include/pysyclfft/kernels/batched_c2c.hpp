@@ -28,8 +28,10 @@ template <typename T, int Stride = 0> struct StridedScaledStore {
 };
 
 // Kernel-wide parameters known at compile time (Buffers: Stockham's local buffers
-// per transform; Pad: their bank padding, kernels/stockham.hpp).
-template <typename T, int Sign, int Threads, int PerGroup, class Radices, int Buffers = 2, int Pad = 0>
+// per transform; Pad: their bank padding, kernels/stockham.hpp; Skew: unused reals
+// between neighbouring teams' buffers, which moves teams sharing a warp onto
+// other banks: plan/bank_conflicts.hpp).
+template <typename T, int Sign, int Threads, int PerGroup, class Radices, int Buffers = 2, int Pad = 0, int Skew = 0>
 struct C2CConfig {
   using real = T;
   using radices = Radices;
@@ -39,8 +41,8 @@ struct C2CConfig {
   static constexpr int kPerGroup = PerGroup;
   static constexpr int kGroupSize = Threads * PerGroup;
   static constexpr bool kNeedsLocal = Radices::kCount > 1;
-  static constexpr int kTeamElements = Buffers * fft::kBufferPoints;  // of local memory per transform
-  static constexpr int kLocalElements = kNeedsLocal ? kTeamElements * PerGroup : 1;
+  static constexpr int kTeamReals = 2 * Buffers * fft::kBufferPoints + Skew;  // from one team's buffers to the next's
+  static constexpr int kLocalElements = kNeedsLocal ? (kTeamReals * PerGroup + 1) / 2 : 1;
 };
 
 // Which transform of the batch a team computes. Teams past the end of the
@@ -72,8 +74,8 @@ PYSYCLFFT_INLINE void team_c2c(int vector, int lane, int team, index_t group, co
   const TeamTransform t = team_transform<Cfg>(team, group, layout);
   const StridedLoad<T, Stride> src{in + layout.in_base(t.transform), layout.in_stride};
   const StridedScaledStore<T, Stride> dst{out + layout.out_base(t.transform), layout.out_stride, scale, t.active};
-  Cfg::fft::template run_vectors<Cfg::kThreads, Lanes>(barrier, vector, lane, src, dst,
-                                                       local + team * Cfg::kTeamElements, twiddles);
+  Cfg::fft::template run_vectors<Cfg::kThreads, Lanes>(barrier, vector, lane, src, dst, local, twiddles,
+                                                       Cfg::kThreads, team * Cfg::kTeamReals);
 }
 
 struct NoBarrier {

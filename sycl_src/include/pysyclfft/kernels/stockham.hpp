@@ -201,15 +201,17 @@ template <typename T, int Sign, class Radices, int Interleave = 1, int Buffers =
 
   // The same for a team of Threads work-items packed Lanes to a SIMD vector
   // (Lanes divides Threads): the work-item is number `lane` of the vector
-  // starting at team member `vector`, a multiple of Lanes. With Interleave > 1,
-  // `buffers` holds Buffers*N*Interleave elements shared by the interleaved
-  // transforms and `slot` says which one this team computes.
+  // starting at team member `vector`, a multiple of Lanes. This transform's
+  // buffers start `offset` reals into `buffers`: with Interleave > 1, `buffers`
+  // holds Buffers*N*Interleave elements shared by the interleaved transforms and
+  // the offset is this team's slot among them; otherwise its team's place in
+  // the group's local memory.
   template <int Threads, int Lanes, class Barrier, class Src, class Dst>
   PYSYCLFFT_INLINE static void run_vectors(const Barrier& barrier, int vector, int lane, const Src& src, const Dst& dst,
                                            cplx<T>* buffers, const cplx<T>* twiddles, int threads = Threads,
-                                           int slot = 0) {
+                                           int offset = 0) {
     static_assert(Lanes == 1 || (Threads > 0 && Threads % Lanes == 0), "vectors need a compile-time team size");
-    T* reals = &buffers[0].re + slot;  // each buffer's points as 2*kBufferPoints reals
+    T* reals = &buffers[0].re + offset;  // each buffer's points as 2*kBufferPoints reals
     run_from<0, 1, Threads, Lanes>(barrier, vector, lane, threads, src, dst, reals,
                                    reals + (Buffers - 1) * 2 * kBufferPoints, twiddles);
   }

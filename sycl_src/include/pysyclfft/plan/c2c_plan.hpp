@@ -95,7 +95,8 @@ class C2CPlan {
     else
       s += concat("; ", params_.threads, " work-items x ", params_.per_group, " transforms per group; ",
                   params_.buffers == 1 ? "stages in place in one local buffer; " : "",
-                  params_.pad > 0 ? concat("local buffers padded every ", params_.pad, " points; ") : "");
+                  params_.pad > 0 ? concat("local buffers padded every ", params_.pad, " points; ") : "",
+                  params_.skew > 0 ? concat(params_.skew, " reals between transforms' buffers; ") : "");
     return s + concat(twiddle_bytes_, " B twiddles");
   }
 

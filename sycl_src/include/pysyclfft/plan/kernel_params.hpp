@@ -9,6 +9,7 @@
 
 #include "../kernels/column_rows.hpp"
 #include "../kernels/multipass.hpp"
+#include "bank_conflicts.hpp"
 #include "factorize.hpp"
 
 namespace pysyclfft::plan {
@@ -30,6 +31,7 @@ struct DeviceLimits {
   // in its y, which is SYCL's dimension 0); the smaller of the two, to be safe.
   std::size_t max_groups_per_dim = INT32_MAX;
   int lanes = 16;      // sub-group size of the team kernels: choose_sub_group_size(sub_group_sizes)
+  bool bank_layout = false;  // lay out local buffers against bank conflicts (GPUs; device.hpp)
 
   bool offers_sub_group(int size) const {
     return std::find(sub_group_sizes.begin(), sub_group_sizes.end(), size) != sub_group_sizes.end();
@@ -67,11 +69,16 @@ struct C2CKernelParams {
   int per_group = 1;  // transforms per work-group
   int buffers = 2;    // Stockham's local buffers per transform (kernels/stockham.hpp)
   int pad = 0;        // one unused slot per `pad` points of each buffer (kernels/stockham.hpp), or 0
+  int skew = 0;       // unused reals between neighbouring transforms' buffers (kernels/batched_c2c.hpp)
 
   int group_size() const { return threads * per_group; }
+  TeamLayout team_layout() const {
+    return {n, radices, threads, per_group, buffers, pad, skew, int(real_size(precision) / 4)};
+  }
   std::size_t local_bytes() const {
-    const std::size_t points = n + (pad > 0 ? n / pad : 0);  // Stockham::kBufferPoints
-    return radices.size() > 1 && level == Level::team ? buffers * points * per_group * 2 * real_size(precision) : 0;
+    return radices.size() > 1 && level == Level::team
+               ? std::size_t(team_layout().team_reals()) * per_group * real_size(precision)
+               : 0;
   }
   // Index of a plan's kernel in c2c_kernel_names(*this) (entry_points.hpp):
   // forward/backward, and for teams a unit-stride variant.
@@ -186,31 +193,50 @@ inline C2CKernelParams choose_c2c_kernel(std::int64_t n, Precision p, const Devi
   return k;
 }
 
+// On a GPU, the layout of a team kernel's local buffers with the fewest bank
+// conflicts as plan/bank_conflicts.hpp models them: a pad of 2-32 points and,
+// where a warp holds several transforms, 0-31 reals between their buffers. It
+// must cut the plain layout's wavefronts by an eighth (it costs local memory),
+// fit, and leave a multiprocessor as many groups as the plain layout, or three
+// (groups are best at about a third of the local memory, choose_c2c_params).
+// Large pads come first: the best layout of a long transform is usually one,
+// and the model stops counting a layout once it is worse. Measured on the H100
+// before the model: padding every 32 points gained 4-5% at 512, 1536 and 8192
+// and cost 8-14% at 2187, 2197, 2401 and 3125, as the model says; it also cost
+// 1000, where the model expects a gain.
+inline C2CKernelParams with_bank_layout(const C2CKernelParams& plain, const DeviceLimits& dev) {
+  const auto groups = [&](const C2CKernelParams& k) { return dev.local_mem_bytes / std::max<std::size_t>(1, k.local_bytes()); };
+  const std::size_t min_groups = std::min<std::size_t>(groups(plain), 3);
+  C2CKernelParams best = plain;
+  std::int64_t fewest = local_wavefronts(plain.team_layout()) * 7 / 8;
+  const int skews = plain.threads < kLocalBanks ? kLocalBanks : 1;
+  for (int pad : {32, 16, 8, 4, 2, 0})
+    for (int skew = pad == 0 ? 1 : 0; skew < skews && pad < plain.n; ++skew) {
+      C2CKernelParams k = plain;
+      k.pad = pad;
+      k.skew = skew;
+      if (k.local_bytes() > dev.local_mem_bytes || groups(k) < min_groups) continue;
+      const std::int64_t wavefronts = local_wavefronts(k.team_layout(), fewest);
+      if (wavefronts < fewest) best = k, fewest = wavefronts;
+    }
+  return best;
+}
+
 // The batched single-kernel c2c transform (c2c_plan.hpp): choose_c2c_kernel, but
 // on a GPU a transform whose two Stockham buffers would leave a multiprocessor
 // a single work-group, or not fit at all, runs its middle stages in place in one
 // buffer: twice the work-groups per multiprocessor, and lengths up to twice as
 // long in one kernel (on the H100 8192 complex64 ran at 64% of the copy
-// bandwidth alone on its multiprocessor, 16384 in two passes at 28%). On a GPU
-// the buffers are padded against bank conflicts (kGpuBankPad: 32 banks of 4
-// bytes) where local memory allows and every stage's reads start at multiples of
-// 32 points (n/R for each radix R): otherwise a padding slot splits a sub-group's
-// 32 consecutive reads (on the H100, padding every length cost 1000, 2187, 2197,
-// 2401 and 3125 8-14% and gained 4-5% at 512, 1536 and 8192, 8% at 4096 complex128).
-inline constexpr int kGpuBankPad = 32;
+// bandwidth alone on its multiprocessor, 16384 in two passes at 28%); and its
+// buffers are laid out against bank conflicts (with_bank_layout).
 inline C2CKernelParams choose_batched_c2c_kernel(std::int64_t n, Precision p, const DeviceLimits& dev) {
   C2CKernelParams k = choose_c2c_kernel(n, p, dev);
-  if (dev.is_cpu) return k;
-  if (k.radices.empty() || k.local_bytes() > dev.local_mem_bytes / 3) {
+  if (!dev.is_cpu && (k.radices.empty() || k.local_bytes() > dev.local_mem_bytes / 3)) {
     const C2CKernelParams one = choose_c2c_params(n, p, dev, 1);
     if (!one.radices.empty()) k = one;
   }
-  if (k.radices.empty() || k.level != Level::team) return k;
-  for (int r : k.radices)
-    if ((n / r) % kGpuBankPad != 0) return k;
-  C2CKernelParams padded = k;
-  padded.pad = kGpuBankPad;
-  return padded.local_bytes() <= dev.local_mem_bytes ? padded : k;
+  if (!dev.bank_layout || k.radices.empty() || k.level != Level::team || k.radices.size() < 2) return k;
+  return with_bank_layout(k, dev);
 }
 
 // A pass of a multi-pass transform (plan/multipass_geometry.hpp): the single-kernel

@@ -2,11 +2,12 @@
 // name (registered_names) from the planner (plan/entry_points.hpp). Stride is the
 // compile-time element stride (1 for contiguous transforms) or 0 for a run-time
 // stride; Lanes is the sub-group size the team kernel requires (chosen from the
-// device's sub-group sizes, plan/kernel_params.hpp); Buffers and Pad are
-// Stockham's local buffers per transform (1: middle stages in place) and their
-// bank padding (kernels/stockham.hpp).
-//   pysyclfft_c2c<float, -1, 16, 64, 2, 2, 0, 1, 4, 4, 4>
-//     (T, Sign, Lanes, Threads, PerGroup, Buffers, Pad, Stride, radices...)
+// device's sub-group sizes, plan/kernel_params.hpp); Buffers, Pad and Skew are
+// Stockham's local buffers per transform (1: middle stages in place), their
+// bank padding (kernels/stockham.hpp) and the reals between teams' buffers
+// (kernels/batched_c2c.hpp).
+//   pysyclfft_c2c<float, -1, 16, 64, 2, 2, 0, 0, 1, 4, 4, 4>
+//     (T, Sign, Lanes, Threads, PerGroup, Buffers, Pad, Skew, Stride, radices...)
 //     team level, nd_range<2>: dimension 1 = work-item in its team (Threads),
 //     dimension 0 = team (PerGroup per work-group), one transform per team;
 //   pysyclfft_c2c_item<float, -1, 1, 16, 4>      (T, Sign, Stride, radices...)
@@ -17,13 +18,14 @@
 #include "exec.hpp"
 #include "scalar_params.hpp"
 
-template <typename T, int Sign, int Lanes, int Threads, int PerGroup, int Buffers, int Pad, int Stride, int... R>
+template <typename T, int Sign, int Lanes, int Threads, int PerGroup, int Buffers, int Pad, int Skew, int Stride,
+          int... R>
 SYCL_EXT_ONEAPI_FUNCTION_PROPERTY((sycl::ext::oneapi::experimental::nd_range_kernel<2>))
 [[sycl::reqd_sub_group_size(Lanes)]]
 void pysyclfft_c2c(const pysyclfft::kernels::cplx<T>* in, pysyclfft::kernels::cplx<T>* out,
                    const pysyclfft::kernels::cplx<T>* twiddles, PYSYCLFFT_LAYOUT_PARAMS(layout), T scale) {
   namespace k = pysyclfft::kernels;
-  using Cfg = k::C2CConfig<T, Sign, Threads, PerGroup, k::RadixList<R...>, Buffers, Pad>;
+  using Cfg = k::C2CConfig<T, Sign, Threads, PerGroup, k::RadixList<R...>, Buffers, Pad, Skew>;
   namespace sb = pysyclfft::sycl_backend;
   const auto item = sb::this_item<2>();
   PYSYCLFFT_LOCAL_ARRAY(k::cplx<T>, Cfg::kLocalElements, local);
