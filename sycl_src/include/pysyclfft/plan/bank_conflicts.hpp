@@ -11,6 +11,12 @@
 // H100's L1 busy at 93% with its DRAM at 56%. Two layout knobs move them apart:
 // Pad (one unused slot every Pad points of a buffer) and Skew (unused reals
 // between neighbouring transforms' buffers).
+//
+// A load's extra wavefronts delay the warp waiting for its data, a store's only
+// occupy the pipe, so the model weighs loads kLoadWeight times: measured on the
+// H100, padding that traded fewer store conflicts for more load conflicts lost
+// (1000 points: 10%; 2187, 2401, 3125: 8-14%), while padding that cut stores
+// and kept loads gained (512, 1536, 8192: 4-5%).
 #pragma once
 #include <algorithm>
 #include <cstdint>
@@ -20,6 +26,7 @@
 namespace pysyclfft::plan {
 
 inline constexpr int kLocalBanks = 32;  // banks of 4 bytes; also the warp width the model assumes
+inline constexpr int kLoadWeight = 4;
 
 struct TeamLayout {
   std::int64_t n;
@@ -46,13 +53,14 @@ inline int access_wavefronts(const std::int64_t (&words)[kLocalBanks], int words
 
 }  // namespace detail
 
-// Wavefronts of every local load and store of the stages (real and imaginary
-// parts apart, as the kernels access them) by the warps of one work-group, whose
+// The cost of every local load and store of the stages (real and imaginary
+// parts apart, as the kernels access them): their wavefronts, loads weighing
+// kLoadWeight, by the warps of one work-group, whose
 // work-items are numbered team by team. Where a warp holds several teams, the
 // other warps repeat warp 0's pattern shifted by a multiple of the team stride,
 // so warp 0 stands for them. The first stage's loads and the last stage's
 // stores are global, not modelled. Stops counting once the total reaches `limit`.
-inline std::int64_t local_wavefronts(const TeamLayout& t, std::int64_t limit = INT64_MAX) {
+inline std::int64_t local_access_cost(const TeamLayout& t, std::int64_t limit = INT64_MAX) {
   const int teams = t.threads < kLocalBanks ? std::min(t.per_group, kLocalBanks / t.threads) : t.per_group;
   const int items = t.threads * teams;
   const int warps = (items + kLocalBanks - 1) / kLocalBanks;
@@ -68,6 +76,7 @@ inline std::int64_t local_wavefronts(const TeamLayout& t, std::int64_t limit = I
     const int rounds = (butterflies + t.threads - 1) / t.threads;
     for (int load = 0; load < 2; ++load) {
       if (load ? s == 0 : s + 1 == t.radices.size()) continue;
+      const int weight = load ? kLoadWeight : 1;
       for (int round = 0; round < rounds && total < limit; ++round)
         for (int r = 0; r < radix; ++r)
           for (int w = 0; w < warps; ++w) {
@@ -78,10 +87,10 @@ inline std::int64_t local_wavefronts(const TeamLayout& t, std::int64_t limit = I
               words[lane] = j < butterflies ? (team_base[id] + t.padded(point)) * t.words_per_real : -1;
             }
             // The imaginary parts: the same lanes, part_reals further on.
-            total += detail::access_wavefronts(words, t.words_per_real);
+            total += weight * detail::access_wavefronts(words, t.words_per_real);
             for (auto& word : words)
               if (word >= 0) word += part_reals * t.words_per_real;
-            total += detail::access_wavefronts(words, t.words_per_real);
+            total += weight * detail::access_wavefronts(words, t.words_per_real);
           }
     }
     span *= radix;

@@ -79,10 +79,12 @@ inline DeviceLimits device_limits(const sycl::device& d) {
     if (!lim.is_cpu) lim.max_groups_per_dim = 65535;  // CUDA's smallest grid limit
   }
   lim.max_groups_per_dim = std::min(lim.max_groups_per_dim, max_groups_override());
-  // PYSYCLFFT_BANK_LAYOUT=1 lays out team kernels' local buffers against GPU bank
-  // conflicts on any device, so the padded and skewed kernels run in CPU tests.
+  // Team kernels' local buffers are laid out against bank conflicts on GPUs.
+  // PYSYCLFFT_BANK_LAYOUT=1 does it on any device (so CPU tests run those
+  // kernels), =0 on none (to measure the layouts against the plain one).
   const char* banks = std::getenv("PYSYCLFFT_BANK_LAYOUT");
-  lim.bank_layout = !lim.is_cpu || (banks != nullptr && std::string(banks) == "1");
+  const std::string forced = banks == nullptr ? "" : banks;
+  lim.bank_layout = forced == "1" || (forced != "0" && !lim.is_cpu);
   // A GPU work-group shares one multiprocessor's register file: at 1024
   // work-items a 64K-register file leaves 64 per work-item, which the Rader pass
   // and fused map kernels exceed (the H100 refused their launches: "out of

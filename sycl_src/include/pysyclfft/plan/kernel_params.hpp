@@ -193,22 +193,18 @@ inline C2CKernelParams choose_c2c_kernel(std::int64_t n, Precision p, const Devi
   return k;
 }
 
-// On a GPU, the layout of a team kernel's local buffers with the fewest bank
-// conflicts as plan/bank_conflicts.hpp models them: a pad of 2-32 points and,
-// where a warp holds several transforms, 0-31 reals between their buffers. It
-// must cut the plain layout's wavefronts by an eighth (it costs local memory),
-// fit, and leave a multiprocessor as many groups as the plain layout, or three
-// (groups are best at about a third of the local memory, choose_c2c_params).
-// Large pads come first: the best layout of a long transform is usually one,
-// and the model stops counting a layout once it is worse. Measured on the H100
-// before the model: padding every 32 points gained 4-5% at 512, 1536 and 8192
-// and cost 8-14% at 2187, 2197, 2401 and 3125, as the model says; it also cost
-// 1000, where the model expects a gain.
+// On a GPU, the layout of a team kernel's local buffers that plan/bank_conflicts.hpp
+// prices lowest: a pad of 2-32 points and, where a warp holds several transforms,
+// 0-31 reals between their buffers. It must cut the plain layout's cost by an
+// eighth (it costs local memory), fit, and leave a multiprocessor as many groups
+// as the plain layout, or three (groups are best at about a third of the local
+// memory, choose_c2c_params). Large pads come first: the best layout of a long
+// transform is usually one, and the model stops counting a layout once it is worse.
 inline C2CKernelParams with_bank_layout(const C2CKernelParams& plain, const DeviceLimits& dev) {
   const auto groups = [&](const C2CKernelParams& k) { return dev.local_mem_bytes / std::max<std::size_t>(1, k.local_bytes()); };
   const std::size_t min_groups = std::min<std::size_t>(groups(plain), 3);
   C2CKernelParams best = plain;
-  std::int64_t fewest = local_wavefronts(plain.team_layout()) * 7 / 8;
+  std::int64_t cheapest = local_access_cost(plain.team_layout()) * 7 / 8;
   const int skews = plain.threads < kLocalBanks ? kLocalBanks : 1;
   for (int pad : {32, 16, 8, 4, 2, 0})
     for (int skew = pad == 0 ? 1 : 0; skew < skews && pad < plain.n; ++skew) {
@@ -216,8 +212,8 @@ inline C2CKernelParams with_bank_layout(const C2CKernelParams& plain, const Devi
       k.pad = pad;
       k.skew = skew;
       if (k.local_bytes() > dev.local_mem_bytes || groups(k) < min_groups) continue;
-      const std::int64_t wavefronts = local_wavefronts(k.team_layout(), fewest);
-      if (wavefronts < fewest) best = k, fewest = wavefronts;
+      const std::int64_t cost = local_access_cost(k.team_layout(), cheapest);
+      if (cost < cheapest) best = k, cheapest = cost;
     }
   return best;
 }
