@@ -28,16 +28,63 @@ namespace pysyclfft::plan {
 inline constexpr int kLocalBanks = 32;  // banks of 4 bytes; also the warp width the model assumes
 inline constexpr int kLoadWeight = 4;
 
+// Where a team kernel's buffers sit: the transform's length, Stockham's buffers
+// per transform, the pad (0 or a power of two) and the skew, in reals of
+// `words_per_real` 4-byte words (1: float, 2: double).
 struct TeamLayout {
   std::int64_t n;
-  std::vector<int> radices;
-  int threads, per_group, buffers, pad, skew;
-  int words_per_real;  // 1 (float) or 2 (double)
+  int buffers, pad, skew;
+  int words_per_real;
 
   std::int64_t buffer_points() const { return n + (pad > 0 ? n / pad : 0); }
   std::int64_t padded(std::int64_t i) const { return pad > 0 ? i + i / pad : i; }
   std::int64_t team_reals() const { return 2 * buffers * buffer_points() + skew; }
 };
+
+// One warp's local load or store of a stage, whatever the layout: each lane's
+// transform in the group and point in the transform (-1: lane idle).
+struct WarpAccess {
+  int weight;  // kLoadWeight for loads, 1 for stores
+  std::int32_t team[kLocalBanks], point[kLocalBanks];
+};
+
+// The local loads and stores of a team's Stockham stages (n = product of
+// `radices`, `threads` work-items per transform) by the warps of one work-group,
+// whose work-items are numbered team by team. Where a warp holds several teams,
+// the other warps repeat warp 0's pattern shifted by a multiple of the team
+// stride, so warp 0 stands for them. The first stage's loads and the last
+// stage's stores are global, not modelled.
+inline std::vector<WarpAccess> team_local_accesses(std::int64_t n, const std::vector<int>& radices, int threads,
+                                                   int per_group) {
+  const int teams = threads < kLocalBanks ? std::min(per_group, kLocalBanks / threads) : per_group;
+  const int items = threads * teams;
+  const int warps = (items + kLocalBanks - 1) / kLocalBanks;
+  std::vector<WarpAccess> out;
+  int span = 1;
+  for (std::size_t s = 0; s < radices.size(); ++s) {
+    const int radix = radices[s], butterflies = int(n / radix);
+    const int rounds = (butterflies + threads - 1) / threads;
+    for (int load = 0; load < 2; ++load) {
+      if (load ? s == 0 : s + 1 == radices.size()) continue;
+      for (int round = 0; round < rounds; ++round)
+        for (int r = 0; r < radix; ++r)
+          for (int w = 0; w < warps; ++w) {
+            WarpAccess a{load ? kLoadWeight : 1, {}, {}};
+            for (int lane = 0; lane < kLocalBanks; ++lane) {
+              const int id = w * kLocalBanks + lane;
+              const int j = id < items ? id % threads + round * threads : butterflies;
+              a.team[lane] = id / threads;
+              a.point[lane] = j >= butterflies ? -1
+                              : load           ? j + r * butterflies
+                                               : j / span * span * radix + j % span + r * span;
+            }
+            out.push_back(a);
+          }
+    }
+    span *= radix;
+  }
+  return out;
+}
 
 namespace detail {
 
@@ -53,47 +100,22 @@ inline int access_wavefronts(const std::int64_t (&words)[kLocalBanks], int words
 
 }  // namespace detail
 
-// The cost of every local load and store of the stages (real and imaginary
-// parts apart, as the kernels access them): their wavefronts, loads weighing
-// kLoadWeight, by the warps of one work-group, whose
-// work-items are numbered team by team. Where a warp holds several teams, the
-// other warps repeat warp 0's pattern shifted by a multiple of the team stride,
-// so warp 0 stands for them. The first stage's loads and the last stage's
-// stores are global, not modelled. Stops counting once the total reaches `limit`.
-inline std::int64_t local_access_cost(const TeamLayout& t, std::int64_t limit = INT64_MAX) {
-  const int teams = t.threads < kLocalBanks ? std::min(t.per_group, kLocalBanks / t.threads) : t.per_group;
-  const int items = t.threads * teams;
-  const int warps = (items + kLocalBanks - 1) / kLocalBanks;
+// The cost of `accesses` in layout `t`: their wavefronts, real and imaginary
+// parts apart (as the kernels access them), loads weighing kLoadWeight. Stops
+// counting once the total reaches `limit`.
+inline std::int64_t local_access_cost(const std::vector<WarpAccess>& accesses, const TeamLayout& t,
+                                      std::int64_t limit = INT64_MAX) {
   const std::int64_t team_reals = t.team_reals(), part_reals = t.buffer_points();
-  std::int64_t words[kLocalBanks];
-  std::vector<std::int64_t> team_base(items);
-  std::vector<int> member(items);  // per work-item of the modelled warps
-  for (int id = 0; id < items; ++id) team_base[id] = id / t.threads * team_reals, member[id] = id % t.threads;
-  std::int64_t total = 0, span = 1;
-  for (std::size_t s = 0; s < t.radices.size(); ++s) {
-    const int radix = t.radices[s];
-    const int butterflies = int(t.n / radix), step = int(span), block = int(span) * radix;  // 32 bits: fast division
-    const int rounds = (butterflies + t.threads - 1) / t.threads;
-    for (int load = 0; load < 2; ++load) {
-      if (load ? s == 0 : s + 1 == t.radices.size()) continue;
-      const int weight = load ? kLoadWeight : 1;
-      for (int round = 0; round < rounds && total < limit; ++round)
-        for (int r = 0; r < radix; ++r)
-          for (int w = 0; w < warps; ++w) {
-            for (int lane = 0; lane < kLocalBanks; ++lane) {
-              const int id = w * kLocalBanks + lane;
-              const int j = id < items ? member[id] + round * t.threads : butterflies;
-              const int point = load ? j + r * butterflies : j / step * block + j % step + r * step;
-              words[lane] = j < butterflies ? (team_base[id] + t.padded(point)) * t.words_per_real : -1;
-            }
-            // The imaginary parts: the same lanes, part_reals further on.
-            total += weight * detail::access_wavefronts(words, t.words_per_real);
-            for (auto& word : words)
-              if (word >= 0) word += part_reals * t.words_per_real;
-            total += weight * detail::access_wavefronts(words, t.words_per_real);
-          }
+  std::int64_t re[kLocalBanks], im[kLocalBanks];
+  std::int64_t total = 0;
+  for (std::size_t i = 0; i < accesses.size() && total < limit; ++i) {
+    const WarpAccess& a = accesses[i];
+    for (int lane = 0; lane < kLocalBanks; ++lane) {
+      const std::int32_t p = a.point[lane];
+      re[lane] = p < 0 ? -1 : (a.team[lane] * team_reals + t.padded(p)) * t.words_per_real;
+      im[lane] = p < 0 ? -1 : re[lane] + part_reals * t.words_per_real;  // imaginary parts: part_reals on
     }
-    span *= radix;
+    total += a.weight * (detail::access_wavefronts(re, t.words_per_real) + detail::access_wavefronts(im, t.words_per_real));
   }
   return total;
 }

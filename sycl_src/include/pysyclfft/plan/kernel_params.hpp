@@ -72,9 +72,7 @@ struct C2CKernelParams {
   int skew = 0;       // unused reals between neighbouring transforms' buffers (kernels/batched_c2c.hpp)
 
   int group_size() const { return threads * per_group; }
-  TeamLayout team_layout() const {
-    return {n, radices, threads, per_group, buffers, pad, skew, int(real_size(precision) / 4)};
-  }
+  TeamLayout team_layout() const { return {n, buffers, pad, skew, int(real_size(precision) / 4)}; }
   std::size_t local_bytes() const {
     return radices.size() > 1 && level == Level::team
                ? std::size_t(team_layout().team_reals()) * per_group * real_size(precision)
@@ -204,7 +202,8 @@ inline C2CKernelParams with_bank_layout(const C2CKernelParams& plain, const Devi
   const auto groups = [&](const C2CKernelParams& k) { return dev.local_mem_bytes / std::max<std::size_t>(1, k.local_bytes()); };
   const std::size_t min_groups = std::min<std::size_t>(groups(plain), 3);
   C2CKernelParams best = plain;
-  std::int64_t cheapest = local_access_cost(plain.team_layout()) * 7 / 8;
+  const auto accesses = team_local_accesses(plain.n, plain.radices, plain.threads, plain.per_group);
+  std::int64_t cheapest = local_access_cost(accesses, plain.team_layout()) * 7 / 8;
   const int skews = plain.threads < kLocalBanks ? kLocalBanks : 1;
   for (int pad : {32, 16, 8, 4, 2, 0})
     for (int skew = pad == 0 ? 1 : 0; skew < skews && pad < plain.n; ++skew) {
@@ -212,7 +211,7 @@ inline C2CKernelParams with_bank_layout(const C2CKernelParams& plain, const Devi
       k.pad = pad;
       k.skew = skew;
       if (k.local_bytes() > dev.local_mem_bytes || groups(k) < min_groups) continue;
-      const std::int64_t cost = local_access_cost(k.team_layout(), cheapest);
+      const std::int64_t cost = local_access_cost(accesses, k.team_layout(), cheapest);
       if (cost < cheapest) best = k, cheapest = cost;
     }
   return best;
