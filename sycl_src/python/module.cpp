@@ -21,6 +21,19 @@ namespace {
 
 Precision precision_of(bool is_double) { return is_double ? Precision::f64 : Precision::f32; }
 
+// A device described by its properties (which need not be present), as device_limits reads them.
+DeviceLimits described_device(bool is_cpu, std::size_t local_mem_bytes, std::size_t max_group_size,
+                              const std::vector<int>& sub_group_sizes) {
+  DeviceLimits lim;
+  lim.is_cpu = is_cpu;
+  lim.bank_layout = !is_cpu;
+  lim.local_mem_bytes = local_mem_bytes;
+  lim.max_group_size = is_cpu ? max_group_size : std::min(max_group_size, kMaxGpuGroupSize);  // as device_limits
+  lim.sub_group_sizes = sub_group_sizes;
+  lim.lanes = choose_sub_group_size(sub_group_sizes);
+  return lim;
+}
+
 // Python's names of the memory modes (pysyclfft's memory=).
 Memory memory_of(const std::string& memory) {
   if (memory == "auto") return Memory::automatic;
@@ -328,17 +341,30 @@ PYBIND11_MODULE(_core, m) {
       "pass_lengths",
       [](std::int64_t n, bool is_double, bool is_cpu, std::size_t local_mem_bytes, std::size_t max_group_size,
          const std::vector<int>& sub_group_sizes) {
-        DeviceLimits lim;
-        lim.is_cpu = is_cpu;
-        lim.bank_layout = !is_cpu;
-        lim.local_mem_bytes = local_mem_bytes;
-        lim.max_group_size = max_group_size;
-        lim.sub_group_sizes = sub_group_sizes;
-        lim.lanes = choose_sub_group_size(sub_group_sizes);
+        const DeviceLimits lim = described_device(is_cpu, local_mem_bytes, max_group_size, sub_group_sizes);
         return planned_pass_lengths(n, precision_of(is_double), lim, 0, Memory::automatic);
       },
       py::arg("n"), py::arg("is_double"), py::arg("is_cpu"), py::arg("local_mem_bytes"), py::arg("max_group_size"),
       py::arg("sub_group_sizes"),
       "The passes the planner splits a length-n FFT into on a device of these properties (plan/algorithm.hpp), "
       "which need not be present: one length (one kernel), two or three.");
+  m.def(
+      "c2c_kernel_params",
+      [](std::int64_t n, bool is_double, bool is_cpu, std::size_t local_mem_bytes, std::size_t max_group_size,
+         const std::vector<int>& sub_group_sizes) {
+        const DeviceLimits lim = described_device(is_cpu, local_mem_bytes, max_group_size, sub_group_sizes);
+        const C2CKernelParams k = choose_batched_c2c_kernel(n, precision_of(is_double), lim);
+        py::dict d;
+        d["radices"] = k.radices;
+        d["threads"] = k.threads;
+        d["per_group"] = k.per_group;
+        d["buffers"] = k.buffers;
+        d["pad"] = k.pad;
+        d["skew"] = k.skew;
+        return d;
+      },
+      py::arg("n"), py::arg("is_double"), py::arg("is_cpu"), py::arg("local_mem_bytes"), py::arg("max_group_size"),
+      py::arg("sub_group_sizes"),
+      "The single-kernel c2c kernel the planner picks for length n on a device of these properties "
+      "(plan/kernel_params.hpp): radices, team, transforms per group, local buffers, bank pad and skew.");
 }
