@@ -451,3 +451,13 @@ def test_no_cuda_driver_no_current_context():
         if "libcuda.so" in maps.read():
             pytest.skip("a CUDA driver is loaded in this process")
     assert _core.cuda_current_context() is None
+
+
+def test_stream_ordering_refuses_queues_of_other_backends():
+    """The driver-level ordering needs a CUDA queue: any other device gets a ValueError naming it."""
+    queue = dpctl.SyclQueue()
+    if _core.cuda_device_ordinal(queue.sycl_device) >= 0:
+        pytest.skip("the default device is a CUDA device")
+    for order in (_core.cuda_wait_for_stream, _core.cuda_stream_wait_for):
+        with pytest.raises(ValueError, match="CUDA backend"):
+            order(queue, 0, [])
