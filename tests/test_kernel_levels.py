@@ -57,3 +57,25 @@ def test_two_batch_dimensions_and_in_place(dtype, n):
     y = dpnp.asarray(base)
     pysyclfft.fft(y, out=y)
     assert rel_l2(dpnp.asnumpy(y), np.fft.fft(base.astype(np.complex128), axis=-1)) <= BOUND[dtype]
+
+
+@pytest.mark.parametrize("n", [4, 8, 16, 32])
+@pytest.mark.parametrize("batch", [1, 15, 16, 37, 300])
+def test_subgroup_transposed_batches(dtype, n, batch):
+    """Batches of 4-16 points load whole vectors per sub-group and transpose them in registers
+    (kernels/subgroup_transpose.hpp) when a sub-group's transforms are all there and contiguous:
+    full sub-groups, a partial last one (15, 37, 300: per-lane loads), in place and out of place.
+    32 points keep per-lane loads (a wider sub-group ran 100x slower)."""
+    x = random((batch, n), dtype, 10 * n + batch)
+    ref = np.fft.fft(x.astype(np.complex128), axis=-1)
+    plan = pysyclfft.get_fft_plan(x, axes=(-1,))
+    transposed = f"sub-groups of {n} load them transposed" in plan.describe()
+    device = pysyclfft._arrays.default_queue().sycl_device
+    if device.is_cpu and 16 in device.sub_group_sizes:  # the OpenCL CPU device: team kernels' lanes are 16
+        assert transposed == (n <= 16), plan.describe()
+    assert rel_l2(plan(x), ref) <= BOUND[dtype]
+    assert rel_l2(pysyclfft.ifft(x), np.fft.ifft(x.astype(np.complex128), axis=-1)) <= BOUND[dtype]
+    if dpnp is not None:
+        y = dpnp.asarray(x)
+        pysyclfft.fft(y, out=y)
+        assert rel_l2(dpnp.asnumpy(y), ref) <= BOUND[dtype]

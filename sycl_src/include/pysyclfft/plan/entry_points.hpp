@@ -44,9 +44,10 @@ template <typename... A> std::string instance_name(const char* function, Precisi
 }
 
 // pysyclfft_c2c<T, Sign, Lanes, Threads, PerGroup, Buffers, Pad, Skew, Stride, radices...> (team) and
-// pysyclfft_c2c_item<T, Sign, Stride, radices...> (work-item level); Stride 1 or 0 (run time).
+// pysyclfft_c2c_item<T, Sign, Lanes, Stride, radices...> (work-item level); Stride 1 or 0 (run time).
 inline std::string c2c_kernel_name(const C2CKernelParams& k, int sign, int stride) {
-  if (k.level == Level::work_item) return instance_name("pysyclfft_c2c_item", k.precision, sign, stride, k.radices);
+  if (k.level == Level::work_item)
+    return instance_name("pysyclfft_c2c_item", k.precision, sign, k.lanes, stride, k.radices);
   return instance_name("pysyclfft_c2c", k.precision, sign, k.lanes, k.threads, k.per_group, k.buffers, k.pad, k.skew,
                        stride, k.radices);
 }

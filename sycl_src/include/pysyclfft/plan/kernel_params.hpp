@@ -181,12 +181,24 @@ inline C2CKernelParams choose_c2c_params(std::int64_t n, Precision p, const Devi
 // teams win; rfft/irfft/DCT-II of 4-128 points 3-14x faster than teams, whose
 // 16 work-items shared 1-8 butterflies), in large groups that amortise the
 // per-group cost; else the team level.
+// The work-item kernel's sub-group size: n where a sub-group of n work-items can
+// load n neighbouring transforms as whole vectors and transpose them in
+// registers (kernels/subgroup_transpose.hpp): n a power of two from 4 up to the
+// SIMD width the device's team kernels use (dev.lanes; on the OpenCL CPU device
+// complex64 4-16 points ran 1.6-2.3x faster, while sub-groups of 32 and 64 ran
+// 100x slower); else dev.lanes.
+inline int transposing_lanes(std::int64_t n, const DeviceLimits& dev) {
+  const bool power_of_two = n >= 4 && (n & (n - 1)) == 0;
+  return power_of_two && n <= dev.lanes && dev.offers_sub_group(int(n)) ? int(n) : dev.lanes;
+}
+
 inline C2CKernelParams choose_c2c_kernel(std::int64_t n, Precision p, const DeviceLimits& dev) {
   C2CKernelParams k = choose_c2c_params(n, p, dev);
   if (dev.is_cpu && !k.radices.empty() && n <= 64) {
     k.level = Level::work_item;
     k.threads = 1;
     k.per_group = int(std::min<std::size_t>(256, dev.max_group_size));
+    k.lanes = transposing_lanes(n, dev);
   }
   return k;
 }

@@ -10,13 +10,16 @@
 //     (T, Sign, Lanes, Threads, PerGroup, Buffers, Pad, Skew, Stride, radices...)
 //     team level, nd_range<2>: dimension 1 = work-item in its team (Threads),
 //     dimension 0 = team (PerGroup per work-group), one transform per team;
-//   pysyclfft_c2c_item<float, -1, 1, 16, 4>      (T, Sign, Stride, radices...)
+//   pysyclfft_c2c_item<float, -1, 16, 0, 4, 4>      (T, Sign, Lanes, Stride, radices...)
 //     work-item level, nd_range<2>: dimension 1 = inner batch index,
-//     dimension 0 = outer batch index (one work-item per transform).
+//     dimension 0 = outer batch index (one work-item per transform); Lanes is
+//     the sub-group size, and Lanes = N loads neighbouring transforms transposed
+//     (kernels/batched_c2c.hpp, item_c2c).
 #pragma once
 #include "../../kernels/batched_c2c.hpp"
 #include "exec.hpp"
 #include "scalar_params.hpp"
+#include "subgroup_shuffle.hpp"
 
 template <typename T, int Sign, int Lanes, int Threads, int PerGroup, int Buffers, int Pad, int Skew, int Stride,
           int... R>
@@ -37,12 +40,14 @@ void pysyclfft_c2c(const pysyclfft::kernels::cplx<T>* in, pysyclfft::kernels::cp
                                    sb::GroupBarrier<2>{}, in, out, twiddles, PYSYCLFFT_LAYOUT(layout), scale, local);
 }
 
-template <typename T, int Sign, int Stride, int... R>
+template <typename T, int Sign, int Lanes, int Stride, int... R>
 SYCL_EXT_ONEAPI_FUNCTION_PROPERTY((sycl::ext::oneapi::experimental::nd_range_kernel<2>))
+[[sycl::reqd_sub_group_size(Lanes)]]
 void pysyclfft_c2c_item(const pysyclfft::kernels::cplx<T>* in, pysyclfft::kernels::cplx<T>* out,
                         const pysyclfft::kernels::cplx<T>* twiddles, PYSYCLFFT_LAYOUT_PARAMS(layout), T scale) {
   namespace k = pysyclfft::kernels;
   const auto item = pysyclfft::sycl_backend::this_item<2>();
-  k::item_c2c<T, Sign, k::RadixList<R...>, Stride>(k::index_t(item.get_global_id(1)), k::index_t(item.get_global_id(0)),
-                                                   in, out, twiddles, PYSYCLFFT_LAYOUT(layout), scale);
+  k::item_c2c<T, Sign, k::RadixList<R...>, Stride, Lanes>(
+      k::index_t(item.get_global_id(1)), k::index_t(item.get_global_id(0)), in, out, twiddles,
+      PYSYCLFFT_LAYOUT(layout), scale, pysyclfft::sycl_backend::SubGroupShuffle{item.get_sub_group()});
 }
