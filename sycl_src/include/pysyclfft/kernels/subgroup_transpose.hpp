@@ -9,6 +9,7 @@
 // the private array under a divergent `if` was miscompiled by the OpenCL CPU
 // device's compiler (docs/performance.md).
 #pragma once
+#include "complex.hpp"  // PYSYCLFFT_INLINE
 
 namespace pysyclfft::kernels {
 
