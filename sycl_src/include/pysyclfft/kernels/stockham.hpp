@@ -35,7 +35,8 @@ template <typename T> struct LocalStore {
 // bank conflicts: 3.5-way on average in the H100's 16384-point kernel); with one
 // slot per 32 those writes reach all 32 banks. A CPU reads neighbouring points
 // as vectors, so it has Pad = 0.
-template <int Pad> constexpr int padded(int i) { return Pad > 0 ? i + i / Pad : i; }
+constexpr long long padded_index(long long i, int pad) { return pad > 0 ? i + i / pad : i; }
+template <int Pad> constexpr int padded(int i) { return int(padded_index(i, Pad)); }
 template <typename T, int Interleave = 1, int Pad = 0> struct SplitLoad {
   const T* re;
   const T* im;

@@ -23,6 +23,8 @@
 #include <cstddef>
 #include <vector>
 
+#include "../kernels/stockham.hpp"
+
 namespace pysyclfft::plan {
 
 inline constexpr int kLocalBanks = 32;  // banks of 4 bytes; also the warp width the model assumes
@@ -36,8 +38,8 @@ struct TeamLayout {
   int buffers, pad, skew;
   int words_per_real;
 
-  std::int64_t buffer_points() const { return n + (pad > 0 ? n / pad : 0); }
-  std::int64_t padded(std::int64_t i) const { return pad > 0 ? i + i / pad : i; }
+  std::int64_t buffer_points() const { return padded(n); }  // Stockham::kBufferPoints
+  std::int64_t padded(std::int64_t i) const { return kernels::padded_index(i, pad); }
   std::int64_t team_reals() const { return 2 * buffers * buffer_points() + skew; }
 };
 
