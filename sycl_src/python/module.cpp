@@ -21,17 +21,15 @@ namespace {
 
 Precision precision_of(bool is_double) { return is_double ? Precision::f64 : Precision::f32; }
 
-// A device described by its properties (which need not be present), as device_limits reads them.
+// A device described by its properties (which need not be present), planned for as device_limits's.
 DeviceLimits described_device(bool is_cpu, std::size_t local_mem_bytes, std::size_t max_group_size,
                               const std::vector<int>& sub_group_sizes) {
   DeviceLimits lim;
   lim.is_cpu = is_cpu;
-  lim.bank_layout = !is_cpu;
   lim.local_mem_bytes = local_mem_bytes;
-  lim.max_group_size = is_cpu ? max_group_size : std::min(max_group_size, kMaxGpuGroupSize);  // as device_limits
+  lim.max_group_size = max_group_size;
   lim.sub_group_sizes = sub_group_sizes;
-  lim.lanes = choose_sub_group_size(sub_group_sizes);
-  return lim;
+  return with_planner_rules(lim);
 }
 
 // Python's names of the memory modes (pysyclfft's memory=).

@@ -61,24 +61,11 @@ inline std::size_t max_groups_override() {
   return std::size_t(value);
 }
 
-inline DeviceLimits device_limits(const sycl::device& d) {
-  DeviceLimits lim;
-  lim.local_mem_bytes = d.get_info<sycl::info::device::local_mem_size>();
-  lim.max_group_size = d.get_info<sycl::info::device::max_work_group_size>();
-  const auto sizes = d.get_info<sycl::info::device::sub_group_sizes>();
-  lim.sub_group_sizes.assign(sizes.begin(), sizes.end());
-  lim.compute_units = d.get_info<sycl::info::device::max_compute_units>();
-  lim.global_mem_bytes = d.get_info<sycl::info::device::global_mem_size>();
-  lim.is_cpu = d.get_info<sycl::info::device::device_type>() == sycl::info::device_type::cpu;
+// What the planner derives from a device's reported properties (is_cpu,
+// max_group_size, sub_group_sizes), for a present device (device_limits) and for
+// one described by its properties (the _core planner probes) alike.
+inline DeviceLimits with_planner_rules(DeviceLimits lim) {
   lim.lanes = choose_sub_group_size(lim.sub_group_sizes);
-  try {
-    const auto groups = d.get_info<sycl::ext::oneapi::experimental::info::device::max_work_groups<2>>();
-    // CPU devices report up to SIZE_MAX; 2^31 - 1 keeps group x transform products in 64 bits.
-    lim.max_groups_per_dim = std::min({groups[0], groups[1], std::size_t(INT32_MAX)});
-  } catch (const sycl::exception&) {
-    if (!lim.is_cpu) lim.max_groups_per_dim = 65535;  // CUDA's smallest grid limit
-  }
-  lim.max_groups_per_dim = std::min(lim.max_groups_per_dim, max_groups_override());
   // Team kernels' local buffers are laid out against bank conflicts on GPUs.
   // PYSYCLFFT_BANK_LAYOUT=1 does it on any device (so CPU tests run those
   // kernels), =0 on none (to measure the layouts against the plain one).
@@ -91,6 +78,26 @@ inline DeviceLimits device_limits(const sycl::device& d) {
   // resources"); 512 leaves 128. A CPU work-item has no such budget.
   if (!lim.is_cpu) lim.max_group_size = std::min<std::size_t>(lim.max_group_size, kMaxGpuGroupSize);
   return lim;
+}
+
+inline DeviceLimits device_limits(const sycl::device& d) {
+  DeviceLimits lim;
+  lim.local_mem_bytes = d.get_info<sycl::info::device::local_mem_size>();
+  lim.max_group_size = d.get_info<sycl::info::device::max_work_group_size>();
+  const auto sizes = d.get_info<sycl::info::device::sub_group_sizes>();
+  lim.sub_group_sizes.assign(sizes.begin(), sizes.end());
+  lim.compute_units = d.get_info<sycl::info::device::max_compute_units>();
+  lim.global_mem_bytes = d.get_info<sycl::info::device::global_mem_size>();
+  lim.is_cpu = d.get_info<sycl::info::device::device_type>() == sycl::info::device_type::cpu;
+  try {
+    const auto groups = d.get_info<sycl::ext::oneapi::experimental::info::device::max_work_groups<2>>();
+    // CPU devices report up to SIZE_MAX; 2^31 - 1 keeps group x transform products in 64 bits.
+    lim.max_groups_per_dim = std::min({groups[0], groups[1], std::size_t(INT32_MAX)});
+  } catch (const sycl::exception&) {
+    if (!lim.is_cpu) lim.max_groups_per_dim = 65535;  // CUDA's smallest grid limit
+  }
+  lim.max_groups_per_dim = std::min(lim.max_groups_per_dim, max_groups_override());
+  return with_planner_rules(lim);
 }
 
 inline bool supports(const sycl::device& d, Precision p) { return p == Precision::f32 || d.has(sycl::aspect::fp64); }
