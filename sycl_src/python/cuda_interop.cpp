@@ -86,8 +86,9 @@ void check_stream_status(int status, std::uintptr_t stream) {
 // The home queue's next commands wait, on the device, for the work enqueued on the CUDA stream
 // `stream` so far. The event is recorded now, in the calling thread (stream 2, the per-thread
 // default stream, means this thread's), and waited on by a native command of the home queue's
-// own stream. The streams are ordered through the driver: DPC++ barriers between the home queue
-// and a queue over the stream lost the order on a two-GPU machine (docs/cuda.md, "Several GPUs").
+// own stream. The streams are ordered through the driver, not by DPC++ barriers between the home
+// queue and a queue over the stream, which two known DPC++ bugs make fragile (docs/cuda.md,
+// "Several GPUs").
 sycl::event wait_for_stream(sycl::queue& home, std::uintptr_t stream, const std::vector<sycl::event>& after) {
   require_cuda(home.get_device(), "ordering with a CUDA stream");
   const auto& cu = driver();

@@ -174,13 +174,6 @@ inline C2CKernelParams choose_c2c_params(std::int64_t n, Precision p, const Devi
   return k;
 }
 
-// The batched FFT kernel of a c2c plan, and of a fused real/trigonometric plan
-// (mapped_plan.hpp: the map's FFT of length n): on a CPU, short transforms run
-// one per work-item, in registers (measured on the OpenCL CPU device: faster
-// than teams up to 64 points; at 256 the fully unrolled transform spills and
-// teams win; rfft/irfft/DCT-II of 4-128 points 3-14x faster than teams, whose
-// 16 work-items shared 1-8 butterflies), in large groups that amortise the
-// per-group cost; else the team level.
 // The work-item kernel's sub-group size: n where a sub-group of n work-items can
 // load n neighbouring transforms as whole vectors and transpose them in
 // registers (kernels/subgroup_transpose.hpp): n a power of two from 4 up to the
@@ -192,6 +185,13 @@ inline int transposing_lanes(std::int64_t n, const DeviceLimits& dev) {
   return power_of_two && n <= dev.lanes && dev.offers_sub_group(int(n)) ? int(n) : dev.lanes;
 }
 
+// The batched FFT kernel of a c2c plan, and of a fused real/trigonometric plan
+// (mapped_plan.hpp: the map's FFT of length n): on a CPU, short transforms run
+// one per work-item, in registers (measured on the OpenCL CPU device: faster
+// than teams up to 64 points; at 256 the fully unrolled transform spills and
+// teams win; rfft/irfft/DCT-II of 4-128 points 3-14x faster than teams, whose
+// 16 work-items shared 1-8 butterflies), in large groups that amortise the
+// per-group cost; else the team level.
 inline C2CKernelParams choose_c2c_kernel(std::int64_t n, Precision p, const DeviceLimits& dev) {
   C2CKernelParams k = choose_c2c_params(n, p, dev);
   if (dev.is_cpu && !k.radices.empty() && n <= 64) {
