@@ -41,6 +41,11 @@ needs_binary_cache = pytest.mark.skipif(
     reason=f"the binary cache covers OpenCL and CUDA devices; the default device is {DEFAULT_BACKEND}")
 
 # Array kinds of the inputs: numpy, dpnp and pysyclfft.DeviceArray (the device kind without dpnp).
+# Device properties as the SYCL runtime reports them (python -m pysyclfft), for the
+# planner probes of _core (pass_lengths, c2c_kernel_params): the H100 through DPC++'s
+# CUDA adapter, and this CPU's OpenCL device.
+H100 = dict(is_cpu=False, local_mem_bytes=227 * 1024, max_group_size=1024, sub_group_sizes=[32])
+OPENCL_CPU = dict(is_cpu=True, local_mem_bytes=256 * 1024, max_group_size=8192, sub_group_sizes=[4, 8, 16, 32, 64])
 KINDS = ["numpy", pytest.param("dpnp", marks=needs_dpnp), "device"]
 DEVICE_KIND = "device" if dpnp is None else "dpnp"
 

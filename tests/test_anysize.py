@@ -12,7 +12,7 @@ import math
 import numpy as np
 import pytest
 
-from conftest import dpnp, dpt, needs_dpnp
+from conftest import H100, OPENCL_CPU, dpnp, dpt, needs_dpnp
 
 import pysyclfft
 from pysyclfft import DeviceArray, _arrays, _core, _launch
@@ -205,11 +205,6 @@ def test_three_pass_plan_describes_itself():
     assert "four-step, 16*16*16 in 3 passes" in text
     assert text.count("Stockham") == 3 and "twiddles W_4096 fused" in text and "twiddles W_256 fused" in text
 
-
-# Device properties as the SYCL runtime reports them (python -m pysyclfft): the H100 through
-# DPC++'s CUDA adapter, and this CPU's OpenCL device.
-H100 = dict(is_cpu=False, local_mem_bytes=227 * 1024, max_group_size=1024, sub_group_sizes=[32])
-OPENCL_CPU = dict(is_cpu=True, local_mem_bytes=256 * 1024, max_group_size=8192, sub_group_sizes=[4, 8, 16, 32, 64])
 
 
 @pytest.mark.parametrize("is_double", [False, True], ids=["complex64", "complex128"])

@@ -11,6 +11,8 @@ import sys
 
 import numpy as np
 
+from conftest import H100
+
 LENGTHS = [128, 176, 256, 1000, 1536, 4096]  # teams of 16-512 work-items, radices 2-11
 
 _CHILD = r"""
@@ -48,10 +50,6 @@ def test_bank_layouts_compute_the_same_transforms(tmp_path):
     described = " ".join(r["describe"] for r in results)
     assert sum("local buffers padded every" in r["describe"] for r in results) >= len(LENGTHS)
     assert "reals between transforms' buffers" in described
-
-
-# Device properties as the SYCL runtime reports them for the H100 (test_anysize.py has the same).
-H100 = dict(is_cpu=False, local_mem_bytes=227 * 1024, max_group_size=1024, sub_group_sizes=[32])
 
 
 def warp_banks(k, n, stage_loads):
