@@ -29,13 +29,15 @@ template <typename T, int L, int S> struct MapOf<kC2RPacked, T, L, S> { using ty
 template <typename T, int L, int S> struct MapOf<kDCT1, T, L, S> { using type = DCT1Map<T, L, S>; };
 template <typename T, int L, int S> struct MapOf<kDST1, T, L, S> { using type = DST1Map<T, L, S>; };
 
-// The c2c configuration of the map's FFT; every team owns 2L local elements
-// (the FFT's ping-pong buffers, also where a split map keeps Z).
-template <typename T, int Kind, int Threads, int PerGroup, class Radices, int Stride = 0> struct MappedConfig {
+// The c2c configuration of the map's FFT; every team owns two buffers of L
+// local elements (the FFT's ping-pong buffers, also where a split map keeps Z),
+// laid out as C2CConfig's (Pad, Skew: plan/bank_conflicts.hpp).
+template <typename T, int Kind, int Threads, int PerGroup, class Radices, int Stride = 0, int Pad = 0, int Skew = 0>
+struct MappedConfig {
   using map = typename MapOf<Kind, T, Radices::product(), Stride>::type;
-  using c2c = C2CConfig<T, map_sign(Kind), Threads, PerGroup, Radices>;
+  using c2c = C2CConfig<T, map_sign(Kind), Threads, PerGroup, Radices, 2, Pad, Skew>;
   static constexpr bool kSplitAfter = map_splits_after(Kind);
-  static constexpr int kLocalElements = 2 * c2c::kN * PerGroup;
+  static constexpr int kLocalElements = (c2c::kTeamReals * PerGroup + 1) / 2;
 };
 
 // Scalars a launch passes to every map.
@@ -43,23 +45,28 @@ template <typename T> struct MapScalars {
   T scale, edge_in, edge_out, imag_sign;  // see MapIO
 };
 
-// One transform: the map's FFT by the team of C::kThreads work-items on
-// `buffers` (2L elements); the work-item is `lane` of the SIMD vector starting
-// at team member `vector` (Stockham::run_vectors). A work-item alone
-// (kThreads = 1) unrolls every loop, so its private buffers stay in registers.
+// One transform: the map's FFT by the team of C::kThreads work-items on its
+// buffers, `offset` reals into `buffers` (Stockham::run_vectors); the
+// work-item is `lane` of the SIMD vector starting at team member `vector`. A
+// work-item alone (kThreads = 1) unrolls every loop, so its private buffers
+// stay in registers.
 template <class Cfg, int Lanes, class Barrier, class Map, typename T>
 PYSYCLFFT_INLINE void mapped_transform(const Barrier& barrier, int vector, int lane, const Map& map, cplx<T>* buffers,
-                                       const cplx<T>* twiddles) {
+                                       const cplx<T>* twiddles, int offset = 0) {
   using C = typename Cfg::c2c;
+  using fft = typename C::fft;
   if constexpr (Cfg::kSplitAfter) {
-    T* z = &C::fft::spare_buffer(buffers)->re;  // real parts, then imaginary parts (vector stores and loads)
-    C::fft::template run_vectors<C::kThreads, Lanes>(barrier, vector, lane, map, SplitStore<T>{z, z + C::kN}, buffers,
-                                                     twiddles);
+    T* z = fft::spare_buffer(&buffers[0].re + offset);  // real parts, then imaginary parts (vector stores and loads)
+    const SplitStore<T, 1, fft::kPad> to_z{z, z + fft::kBufferPoints};
+    fft::template run_vectors<C::kThreads, Lanes>(barrier, vector, lane, map, to_z, buffers, twiddles, C::kThreads,
+                                                  offset);
     barrier();
 #pragma unroll
-    for (int k = vector + lane; k <= C::kN; k += C::kThreads) map.split_point(k, SplitLoad<T>{z, z + C::kN});
+    for (int k = vector + lane; k <= C::kN; k += C::kThreads)
+      map.split_point(k, SplitLoad<T, 1, fft::kPad>{z, z + fft::kBufferPoints});
   } else {
-    C::fft::template run_vectors<C::kThreads, Lanes>(barrier, vector, lane, map, map, buffers, twiddles);
+    fft::template run_vectors<C::kThreads, Lanes>(barrier, vector, lane, map, map, buffers, twiddles, C::kThreads,
+                                                  offset);
   }
 }
 
@@ -72,7 +79,7 @@ PYSYCLFFT_INLINE void batched_mapped(int vector, int lane, int team, index_t gro
   const TeamTransform t = team_transform<C>(team, group_id, layout);
   const typename Cfg::map map{{in, out, layout.in_base(t.transform), layout.out_base(t.transform), layout.in_stride,
                                layout.out_stride, table, s.scale, s.edge_in, s.edge_out, s.imag_sign, t.active}};
-  mapped_transform<Cfg, Lanes>(barrier, vector, lane, map, local + team * 2 * C::kN, twiddles);
+  mapped_transform<Cfg, Lanes>(barrier, vector, lane, map, local, twiddles, team * C::kTeamReals);
 }
 
 // Work-item level: transform (t0, t1) of the two batch dimensions alone, in

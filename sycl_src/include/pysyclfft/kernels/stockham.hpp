@@ -76,6 +76,7 @@ template <int... R> struct RadixList {
 template <typename T, int Sign, class Radices, int Interleave = 1, int Buffers = 2, int Pad = 0> struct Stockham {
   static constexpr int N = Radices::product();
   static constexpr int kStages = Radices::kCount;
+  static constexpr int kPad = Pad;
   static constexpr int kBufferPoints = padded<Pad>(N * Interleave);  // of one buffer's real (or imaginary) parts
   static_assert(Buffers == 1 || Buffers == 2, "one or two local buffers");
   // Butterfly j = jv + lane of the stage with radix R and span Ns, where jv is a
@@ -184,11 +185,13 @@ template <typename T, int Sign, class Radices, int Interleave = 1, int Buffers =
     }
   }
 
-  // The buffer of `buffers` that the last stage does not read: a caller may let
+  // The buffer that the last stage does not read, as kBufferPoints real parts
+  // then as many imaginary parts (index them padded<Pad>), of a transform whose
+  // buffers start at `reals` (run_vectors' buffers and offset): a caller may let
   // the last stage write there (and barrier before reading the result).
-  static cplx<T>* spare_buffer(cplx<T>* buffers) {
-    static_assert(Interleave == 1 && Buffers == 2 && Pad == 0, "spare buffers are per-team, one of two, unpadded");
-    return buffers + ((kStages - 1) % 2) * N;
+  static T* spare_buffer(T* reals) {
+    static_assert(Interleave == 1 && Buffers == 2, "spare buffers are per-team, one of two");
+    return reals + ((kStages - 1) % 2) * 2 * kBufferPoints;
   }
 
   // One transform from src to dst. Every member of the team must call this

@@ -90,15 +90,7 @@ class C2CPlan {
     std::string s;
     s += concat("c2c n=", params_.n, " ", real_name(params_.precision), ": single work-group Stockham, radices");
     for (int r : params_.radices) s += concat(" ", r);
-    if (params_.level == Level::work_item)
-      s += concat("; work-item level, ", params_.per_group, " transforms per group; ",
-                  params_.lanes == params_.n ? concat("sub-groups of ", params_.lanes, " load them transposed; ") : "");
-    else
-      s += concat("; ", params_.threads, " work-items x ", params_.per_group, " transforms per group; ",
-                  params_.buffers == 1 ? "stages in place in one local buffer; " : "",
-                  params_.pad > 0 ? concat("local buffers padded every ", params_.pad, " points; ") : "",
-                  params_.skew > 0 ? concat(params_.skew, " reals between transforms' buffers; ") : "");
-    return s + concat(twiddle_bytes_, " B twiddles");
+    return s + "; " + describe_kernel_level(params_) + concat(twiddle_bytes_, " B twiddles");
   }
 
  private:

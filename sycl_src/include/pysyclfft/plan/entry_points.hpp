@@ -84,13 +84,13 @@ inline std::string permute_kernel_name(Precision p) { return instance_name("pysy
 // pysyclfft_copy_rows<T> (the distributed exchanges' packing)
 inline std::string copy_rows_kernel_name(Precision p) { return instance_name("pysyclfft_copy_rows", p); }
 
-// pysyclfft_mapped<T, MapKind, Lanes, Threads, PerGroup, Stride, radices...> (its
-// FFT's team parameters; Stride 1 or 0: run time) and
+// pysyclfft_mapped<T, MapKind, Lanes, Threads, PerGroup, Pad, Skew, Stride, radices...>
+// (its FFT's team parameters; Stride 1 or 0: run time) and
 // pysyclfft_mapped_item<T, MapKind, radices...> (work-item level, run-time strides)
 inline std::string mapped_kernel_name(int kind, const C2CKernelParams& fft, int stride) {
   if (fft.level == Level::work_item) return instance_name("pysyclfft_mapped_item", fft.precision, kind, fft.radices);
-  return instance_name("pysyclfft_mapped", fft.precision, kind, fft.lanes, fft.threads, fft.per_group, stride,
-                       fft.radices);
+  return instance_name("pysyclfft_mapped", fft.precision, kind, fft.lanes, fft.threads, fft.per_group, fft.pad,
+                       fft.skew, stride, fft.radices);
 }
 
 // Every kernel of a fused real/trigonometric plan, compiled together: as

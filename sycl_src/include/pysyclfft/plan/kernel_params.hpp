@@ -85,6 +85,19 @@ struct C2CKernelParams {
   }
 };
 
+// How a batched single-kernel transform runs, for plans' describe(): its level,
+// team and local layout, each part followed by "; ".
+inline std::string describe_kernel_level(const C2CKernelParams& k) {
+  const auto text = [](auto v) { return std::to_string(v); };
+  if (k.level == Level::work_item)
+    return "work-item level, " + text(k.per_group) + " transforms per group; " +
+           (k.lanes == k.n ? "sub-groups of " + text(k.lanes) + " load them transposed; " : "");
+  return text(k.threads) + " work-items x " + text(k.per_group) + " transforms per group; " +
+         (k.buffers == 1 ? "stages in place in one local buffer; " : "") +
+         (k.pad > 0 ? "local buffers padded every " + text(k.pad) + " points; " : "") +
+         (k.skew > 0 ? text(k.skew) + " reals between transforms' buffers; " : "");
+}
+
 // Elements per scratch chunk of a multi-pass or unfused real plan (the batch runs
 // in chunks so the scratch stays bounded). A CPU keeps 2^20: a chunk's passes
 // then stay in its caches. A GPU needs every pass launch to fill the device many
@@ -203,14 +216,16 @@ inline C2CKernelParams choose_c2c_kernel(std::int64_t n, Precision p, const Devi
   return k;
 }
 
-// On a GPU, the layout of a team kernel's local buffers that plan/bank_conflicts.hpp
-// prices lowest: a pad of 2-32 points and, where a warp holds several transforms,
-// 0-31 reals between their buffers. It must cut the plain layout's cost by an
-// eighth (it costs local memory), fit, and leave a multiprocessor as many groups
-// as the plain layout, or three (groups are best at about a third of the local
-// memory, choose_c2c_params). Large pads come first: the best layout of a long
-// transform is usually one, and the model stops counting a layout once it is worse.
+// On a GPU (dev.bank_layout), the layout of a team kernel's local buffers that
+// plan/bank_conflicts.hpp prices lowest: a pad of 2-32 points and, where a warp
+// holds several transforms, 0-31 reals between their buffers. It must cut the
+// plain layout's cost by an eighth (it costs local memory), fit, and leave a
+// multiprocessor as many groups as the plain layout, or three (groups are best
+// at about a third of the local memory, choose_c2c_params). Large pads come
+// first: the best layout of a long transform is usually one, and the model stops
+// counting a layout once it is worse. Kernels of one stage or none keep theirs.
 inline C2CKernelParams with_bank_layout(const C2CKernelParams& plain, const DeviceLimits& dev) {
+  if (!dev.bank_layout || plain.level != Level::team || plain.radices.size() < 2) return plain;
   const auto groups = [&](const C2CKernelParams& k) { return dev.local_mem_bytes / std::max<std::size_t>(1, k.local_bytes()); };
   const std::size_t min_groups = std::min<std::size_t>(groups(plain), 3);
   C2CKernelParams best = plain;
@@ -242,7 +257,6 @@ inline C2CKernelParams choose_batched_c2c_kernel(std::int64_t n, Precision p, co
     const C2CKernelParams one = choose_c2c_params(n, p, dev, 1);
     if (!one.radices.empty()) k = one;
   }
-  if (!dev.bank_layout || k.radices.empty() || k.level != Level::team || k.radices.size() < 2) return k;
   return with_bank_layout(k, dev);
 }
 

@@ -76,7 +76,8 @@ inline MappedKernelParams choose_mapped_params(RealTransform t, std::int64_t n, 
   m.kind = choose_map(t, n);
   m.n = n;
   const std::int64_t fft_length = map_fft_length(m.kind, n);
-  if (n >= 1 && fft_length >= 1) m.fft = choose_c2c_kernel(fft_length, p, dev);
+  if (n >= 1 && fft_length >= 1) m.fft = with_bank_layout(choose_c2c_kernel(fft_length, p, dev), dev);
+  if (m.fft.level == Level::work_item) m.fft.lanes = dev.lanes;  // the mapped work-item kernel loads lane by lane
   return m;
 }
 
@@ -123,11 +124,7 @@ class MappedPlan {
     std::string s;
     s += concat("mapped n=", params_.n, " map ", params_.kind, " ", real_name(params_.fft.precision), ": fused into a single work-group Stockham FFT of length ", params_.fft.n, ", radices");
     for (int r : params_.fft.radices) s += concat(" ", r);
-    if (params_.fft.level == Level::work_item)
-      s += concat("; work-item level, ", params_.fft.per_group, " transforms per group");
-    else
-      s += concat("; ", params_.fft.threads, " work-items x ", params_.fft.per_group, " transforms per group");
-    return s;
+    return s + "; " + describe_kernel_level(params_.fft) + concat(workspace_bytes_, " B twiddles and map table");
   }
 
  private:
