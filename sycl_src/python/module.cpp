@@ -299,6 +299,15 @@ PYBIND11_MODULE(_core, m) {
       "Tests: run real/trigonometric maps unfused (load pass, FFT, store pass) on every length; empties the 1-D "
       "plan cache so plans are rebuilt.");
   m.def(
+      "cap_kernel_group_size",
+      [](std::size_t cap) {
+        kernel_group_cap() = cap;
+        LinePlanCache::instance().clear();
+      },
+      py::arg("cap"),
+      "Tests: treat every kernel as running at most `cap` work-items per group (0: no cap), as registers can "
+      "forbid a GPU kernel's planned group; empties the 1-D plan cache so plans are rebuilt.");
+  m.def(
       "line_layouts",
       [](const std::vector<std::int64_t>& shape, std::size_t axis, std::int64_t in_offset,
          const std::vector<std::int64_t>& in_strides, std::int64_t out_offset,

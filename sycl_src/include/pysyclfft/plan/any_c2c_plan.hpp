@@ -22,11 +22,18 @@ class SpecializedC2CPlan {
  public:
   // max_pass > 0 forces passes of at most that length (for tests and tuning).
   // Memory::minimal: no scratch buffer (single-kernel plans never have one).
+  // A single kernel whose registers forbid its planned work-group (GroupTooLarge)
+  // gives way to passes of at most half the length.
   SpecializedC2CPlan(sycl::queue q, std::int64_t n, Precision p, std::int64_t max_pass = 0, Memory memory = Memory::automatic) {
-    if (choose_algorithm(n, p, device_limits(q.get_device()), max_pass) == Algorithm::single_kernel)
-      single_ = std::make_unique<C2CPlan>(std::move(q), n, p);
-    else
-      multi_ = std::make_unique<MultipassPlan>(std::move(q), n, p, max_pass, memory);
+    if (choose_algorithm(n, p, device_limits(q.get_device()), max_pass) == Algorithm::single_kernel) {
+      try {
+        single_ = std::make_unique<C2CPlan>(q, n, p);
+        return;
+      } catch (const GroupTooLarge&) {
+        max_pass = n / 2;
+      }
+    }
+    multi_ = std::make_unique<MultipassPlan>(std::move(q), n, p, max_pass, memory);
   }
 
   // Whether its kernels are in memory or in the binary cache (building it compiles nothing).

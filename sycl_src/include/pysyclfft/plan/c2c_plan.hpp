@@ -63,6 +63,7 @@ class C2CPlan {
     const auto c2c_count = std::ptrdiff_t(c2c_kernel_names(params_).size());
     columns_.emplace(queue_, n, p, std::vector<DeviceKernel>(kernels_.begin() + c2c_count, kernels_.end()));
     kernels_.erase(kernels_.begin() + c2c_count, kernels_.end());
+    require_group_size(kernels_, params_.group_size(), queue_.get_device());
     upload_twiddles();
   }
   C2CPlan(const C2CPlan&) = delete;

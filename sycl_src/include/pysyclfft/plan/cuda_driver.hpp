@@ -47,6 +47,7 @@ class CudaDriver {
   Result (*event_record)(void* event, void* stream) = nullptr;
   Result (*event_destroy)(void* event) = nullptr;
   Result (*stream_wait_event)(void* stream, void* event, unsigned flags) = nullptr;
+  Result (*func_get_attribute)(int* value, int attribute, void* function) = nullptr;
   bool usable = false;  // every function above found
 
   // The driver's functions once the CUDA adapter has loaded libcuda.so.1 (we never
@@ -65,7 +66,8 @@ class CudaDriver {
                     "cuCtxPopCurrent_v2", d.primary_ctx_retain, "cuDevicePrimaryCtxRetain", d.primary_ctx_release,
                     "cuDevicePrimaryCtxRelease_v2", d.ctx_get_current, "cuCtxGetCurrent", d.ctx_set_current,
                     "cuCtxSetCurrent", d.event_create, "cuEventCreate", d.event_record, "cuEventRecord",
-                    d.event_destroy, "cuEventDestroy_v2", d.stream_wait_event, "cuStreamWaitEvent")) {
+                    d.event_destroy, "cuEventDestroy_v2", d.stream_wait_event, "cuStreamWaitEvent",
+                    d.func_get_attribute, "cuFuncGetAttribute")) {
       d.usable = true;
       found.store(&d, std::memory_order_release);
     }
@@ -83,6 +85,14 @@ struct CudaFunction {
     const auto status = CudaDriver::get().launch_kernel(function, g.grid[0], g.grid[1], g.grid[2], g.block[0],
                                                         g.block[1], g.block[2], 0, stream, params, nullptr);
     if (status != 0) throw std::runtime_error("pysyclfft: cuLaunchKernel failed with CUDA error " + std::to_string(status));
+  }
+  // CU_FUNC_ATTRIBUTE_MAX_THREADS_PER_BLOCK: what its registers and shared memory allow.
+  std::size_t max_threads_per_block() const {
+    int threads = 0;
+    const auto status = CudaDriver::get().func_get_attribute(&threads, 0, function);
+    if (status != 0)
+      throw std::runtime_error("pysyclfft: cuFuncGetAttribute failed with CUDA error " + std::to_string(status));
+    return std::size_t(threads);
   }
 };
 

@@ -6,10 +6,15 @@
 #pragma once
 #include <sycl/sycl.hpp>
 
+#include <algorithm>
 #include <array>
+#include <atomic>
+#include <stdexcept>
+#include <string>
 #include <tuple>
 #include <utility>
 #include <variant>
+#include <vector>
 
 #include "cuda_driver.hpp"
 
@@ -39,8 +44,43 @@ class DeviceKernel {
         });
   }
 
+  // The most work-items a work-group of this kernel may have on `dev`, its
+  // registers counted: a GPU compiler may give a kernel more registers than a
+  // group of the planned size can have (the H100's JIT gave an 8192-point
+  // complex128 kernel 160 for its 512 work-items, whose file allows 128 each).
+  std::size_t max_group_size(const sycl::device& dev) const {
+    if (const auto* k = std::get_if<sycl::kernel>(&kernel_))
+      return k->get_info<sycl::info::kernel_device_specific::work_group_size>(dev);
+    return std::get<CudaFunction>(kernel_).max_threads_per_block();
+  }
+
  private:
   std::variant<sycl::kernel, CudaFunction> kernel_;
 };
+
+// A plan whose kernels cannot run work-groups of the size it planned on this
+// device; the plan that threw leaves nothing behind, and its caller plans the
+// transform another way (any_c2c_plan.hpp, real_line_plan.hpp).
+struct GroupTooLarge : std::runtime_error {
+  using std::runtime_error::runtime_error;
+};
+
+// Tests: caps every kernel's max_group_size (0: no cap), so the CPU device runs
+// the plans that a GPU makes when a kernel's registers forbid its planned group.
+inline std::atomic<std::size_t>& kernel_group_cap() {
+  static std::atomic<std::size_t> cap{0};
+  return cap;
+}
+
+// Throws GroupTooLarge unless every kernel of `kernels` runs groups of `group` work-items on `dev`.
+inline void require_group_size(const std::vector<DeviceKernel>& kernels, std::size_t group, const sycl::device& dev) {
+  const std::size_t cap = kernel_group_cap();
+  for (const DeviceKernel& k : kernels) {
+    const std::size_t most = cap > 0 ? std::min(cap, k.max_group_size(dev)) : k.max_group_size(dev);
+    if (most < group)
+      throw GroupTooLarge("pysyclfft: a kernel runs at most " + std::to_string(most) +
+                          " work-items per group on this device, its plan needs " + std::to_string(group));
+  }
+}
 
 }  // namespace pysyclfft::plan

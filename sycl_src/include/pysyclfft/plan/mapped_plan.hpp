@@ -93,6 +93,7 @@ class MappedPlan {
       throw std::domain_error("pysyclfft: no single-kernel plan for this real transform of length " +
                               std::to_string(n));
     kernels_ = KernelCompiler::instance().get(queue_, kMappedEntryHeader, params_.kernel_names());
+    require_group_size(kernels_, params_.fft.group_size(), queue_.get_device());
     if (p == Precision::f32) upload<float>();
     else upload<double>();
   }

@@ -77,13 +77,17 @@ class MapLinePlan {
 
   // generic: the generic map passes around a complex plan (any length, nothing to
   // compile once the generic sets are cached); else the specialized kernels, all
-  // compiled now (`mode` is the complex plan's).
+  // compiled now (`mode` is the complex plan's). A fused kernel whose registers
+  // forbid its planned work-group (GroupTooLarge) gives way to the unfused form.
   MapLinePlan(sycl::queue q, RealTransform t, std::int64_t n, Precision p, Memory memory, bool generic,
               Specialization mode)
       : queue_(std::move(q)), transform_(t), length_(n) {
     if (!generic && fused(queue_.get_device(), t, n, p)) {
-      fused_ = std::make_unique<MappedPlan>(queue_, t, n, p);
-      return;
+      try {
+        fused_ = std::make_unique<MappedPlan>(queue_, t, n, p);
+        return;
+      } catch (const GroupTooLarge&) {
+      }
     }
     passes_ = std::make_unique<MapPassPlan>(queue_, t, n, p, generic);
     fft_ = shared_c2c_plan(queue_, passes_->fft_length(), p, memory, mode);

@@ -1,0 +1,61 @@
+"""Kernels whose registers forbid the work-group their plan chose: a GPU's compiler
+decides a kernel's registers after the planner has chosen its group (the H100's
+gave an 8192-point complex128 kernel 160 registers for its 512 work-items, whose
+register file allows 128 each, and the launch failed). Such a plan gives way to
+another form with the same results: a single-kernel c2c length to passes of at
+most half its length, a fused real or trigonometric kernel to its unfused form
+(plan/device_kernel.hpp, require_group_size). The CPU device runs those forms
+here with every kernel's group capped (_core.cap_kernel_group_size)."""
+import numpy as np
+import pytest
+import scipy.fft
+
+import pysyclfft
+from pysyclfft import _core, config
+from real_helpers import assert_close
+
+LENGTHS = (16, 1000, 4096)  # a work-item kernel, teams of 208 and 256 work-items on this CPU
+ERROR_CONSTANT = 3.0  # times eps * log2(n), as tests/test_bank_layout.py
+
+
+@pytest.fixture
+def capped():
+    """Every kernel runs at most 8 work-items per group: below every group the planner makes."""
+    _core.cap_kernel_group_size(8)  # empties the C++ 1-D plan cache
+    config.clear_plan_cache()  # cached plans chose their form when they were built
+    yield
+    _core.cap_kernel_group_size(0)
+    config.clear_plan_cache()
+
+
+def complex_input(n, dtype):
+    rng = np.random.default_rng(n)
+    return (rng.uniform(-1, 1, (3, n)) + 1j * rng.uniform(-1, 1, (3, n))).astype(dtype)
+
+
+@pytest.mark.parametrize("dtype", [np.complex64, np.complex128])
+@pytest.mark.parametrize("n", LENGTHS)
+def test_c2c_gives_way_to_passes(capped, n, dtype):
+    x = complex_input(n, dtype)
+    plan = pysyclfft.get_fft_plan(x, axes=(-1,))
+    assert "; pass 1: " in plan.describe(), plan.describe()
+    assert_close(plan(x), np.fft.fft(x.astype(np.complex128)), dtype, n, ERROR_CONSTANT)
+    assert_close(pysyclfft.ifft(x), np.fft.ifft(x.astype(np.complex128)), dtype, n, ERROR_CONSTANT)
+
+
+@pytest.mark.parametrize("dtype", [np.float32, np.float64])
+@pytest.mark.parametrize("n", LENGTHS)
+def test_fused_maps_give_way_to_the_unfused_form(capped, n, dtype):
+    x = np.random.default_rng(n).uniform(-1, 1, (3, n)).astype(dtype)
+    plan = pysyclfft.get_fft_plan(x, axes=(-1,), kind="r2c")
+    assert "load pass, c2c" in plan.describe(), plan.describe()
+    assert_close(plan(x), np.fft.rfft(x.astype(np.float64)), np.result_type(dtype, np.complex64), n, ERROR_CONSTANT)
+    assert_close(pysyclfft.dct(x, 2), scipy.fft.dct(x.astype(np.float64), 2), dtype, n, ERROR_CONSTANT)
+
+
+def test_the_cap_is_lifted(capped):
+    """Not vacuous: without the cap the same lengths run as single kernels."""
+    _core.cap_kernel_group_size(0)
+    config.clear_plan_cache()
+    x = complex_input(1000, np.complex64)
+    assert "; pass 1: " not in pysyclfft.get_fft_plan(x, axes=(-1,)).describe()
