@@ -24,6 +24,16 @@ def crop_slices(shape, axes, lengths):
     return tuple(slice(0, min(t, s)) for t, s in zip(target, shape))
 
 
+def _aligned(a):
+    """Whether a numpy array's data suits the kernels' loads of its elements where it lies."""
+    return a.ctypes.data % 16 == 0
+
+
+def _same_array(a, b):
+    """Whether two C-ordered numpy arrays are the same elements (an in-place call)."""
+    return a.ctypes.data == b.ctypes.data and a.shape == b.shape and a.dtype == b.dtype
+
+
 def _shares_memory(a, b):
     return a.usm_data._pointer == b.usm_data._pointer
 
@@ -111,6 +121,7 @@ class NdTransform:
                                  _scale(kind, norm, self.lengths, True), _scale(kind, norm, self.lengths, False),
                                  **options))
         self.out_shape = tuple(self._plan.out_shape)
+        self._reads_host_memory = _core.reads_host_memory(queue)
 
     @property
     def workspace_bytes(self):
@@ -147,19 +158,23 @@ class NdTransform:
         return out
 
     def run_host(self, x, out, forward):
-        """Transform of the numpy array x on the plan's queue, through pooled device
-        arrays; returns numpy (`out` when given). One C++ call copies, transforms,
-        copies back and waits (each wait costs about as much as a small transform's
-        kernel), so no kernel is pending when it returns."""
+        """Transform of the numpy array x on the plan's queue; returns numpy (`out`
+        when given). One C++ call transforms and waits (each wait costs about as much
+        as a small transform's kernel), so no kernel is pending when it returns: on a
+        device that reads host memory (the CPU device) straight from x into the
+        result, else through pooled device arrays, copying there and back."""
         host = np.ascontiguousarray(x[self._crop], dtype=self.input_dtype)
         direct = out is not None and out.flags.c_contiguous and out.flags.writeable
         result = out if direct else np.empty(self.out_shape, dtype=self.result_dtype)
-        # Device memory only (no array views): in place where the result fits the input.
-        src = _memory.block(host.nbytes, self.queue, what="the input on the device")
-        dev = src if self._fits_result(host) else \
-            _memory.block(result.nbytes, self.queue, what="the result on the device")
-        self._plan.execute_host(self.queue, host, src._pointer, dev._pointer, result, forward,
-                                SequentialOrderManager[self.queue].submitted_events)
+        deps = SequentialOrderManager[self.queue].submitted_events
+        if self._reads_host_memory and _aligned(host) and _aligned(result) and \
+                (_same_array(host, result) or not np.may_share_memory(host, result)):
+            self._plan.execute_on_host(self.queue, host, result, forward, deps)
+        else:  # device memory only (no array views): in place where the result fits the input
+            src = _memory.block(host.nbytes, self.queue, what="the input on the device")
+            dev = src if self._fits_result(host) else \
+                _memory.block(result.nbytes, self.queue, what="the result on the device")
+            self._plan.execute_host(self.queue, host, src._pointer, dev._pointer, result, forward, deps)
         if out is None or direct:
             return result
         np.copyto(out, result)

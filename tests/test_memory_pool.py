@@ -15,7 +15,7 @@ import dpctl
 from conftest import dpnp, needs_dpnp
 import pysyclfft
 from dpctl.utils import SequentialOrderManager
-from pysyclfft import _pool, config
+from pysyclfft import _arrays, _core, _pool, config
 
 from conftest import assert_fft_close, random_complex
 import threads
@@ -68,8 +68,11 @@ def test_second_call_of_a_shape_reuses_the_block(rng, on):
     before = config.get_memory_pool_info()
     y = pysyclfft.fft(arg)
     after = config.get_memory_pool_info()
-    assert after["hits"] > before["hits"]
-    assert after["misses"] == before["misses"]
+    if on == "numpy" and _core.reads_host_memory(_arrays.default_queue()):
+        assert after == before  # no device copies: transformed where it lies (test_host_arrays.py)
+    else:
+        assert after["hits"] > before["hits"]
+        assert after["misses"] == before["misses"]
     assert type(y) is type(arg)
     assert_fft_close(y, np.fft.fft(x), np.complex128, N)
 
@@ -79,7 +82,9 @@ def test_every_transform_family_allocates_from_the_pool(rng):
     z = dpnp.asarray(random_complex(rng, (4, 2 * N)))
     r = dpnp.asarray(rng.standard_normal((4, 2 * N)))
     calls = [lambda: pysyclfft.fft(z, n=4 * N), lambda: pysyclfft.fftn(z), lambda: pysyclfft.rfft(r),
-             lambda: pysyclfft.irfft(z, n=2 * N), lambda: pysyclfft.dct(r), lambda: pysyclfft.rfft(dpnp.asnumpy(r))]
+             lambda: pysyclfft.irfft(z, n=2 * N), lambda: pysyclfft.dct(r)]
+    if not _core.reads_host_memory(_arrays.default_queue()):  # else numpy calls take no device memory
+        calls.append(lambda: pysyclfft.rfft(dpnp.asnumpy(r)))
     for call in calls:
         call()
         z.sycl_queue.wait()

@@ -77,6 +77,31 @@ void execute_through_device(const NdPlan& p, sycl::queue& q, const py::array& ho
   }
 }
 
+// A numpy call on a device that reads host memory (reads_host_memory): the
+// C-ordered `host_in` transformed straight into the C-ordered `host_out` (not
+// overlapping it, or the same elements: in place), waited for, the GIL released.
+void execute_on_host(const NdPlan& p, sycl::queue& q, const py::array& host_in, py::array& host_out, bool forward,
+                     const std::vector<sycl::event>& deps) {
+  if (!(host_in.flags() & host_out.flags() & py::array::c_style))
+    throw std::invalid_argument("pysyclfft: execute_on_host needs C-ordered host arrays");
+  if (!reads_host_memory(q.get_device()))
+    throw std::invalid_argument("pysyclfft: execute_on_host needs a device that reads host memory");
+  const std::vector<std::int64_t> in_shape(host_in.shape(), host_in.shape() + host_in.ndim());
+  const void* from = host_in.data();
+  void* to = host_out.mutable_data();  // throws for a read-only array
+  const auto* in_begin = static_cast<const char*>(from);
+  const auto* out_begin = static_cast<const char*>(to);
+  if (from != to && in_begin < out_begin + host_out.nbytes() && out_begin < in_begin + host_in.nbytes())
+    throw std::invalid_argument("pysyclfft: execute_on_host's arrays overlap without being the same array");
+  py::gil_scoped_release release;
+  try {
+    p.execute(from, row_major_layout(in_shape), to, row_major_layout(p.out_shape()), forward, deps).wait_and_throw();
+  } catch (...) {
+    q.wait();  // what was submitted before the failure may still use the arrays
+    throw;
+  }
+}
+
 // The values TransformKind (n-D plans) and RealTransform (1-D real lines) share:
 // r2c, c2r and the DCT/DST types 1-4, under the same Python names.
 template <typename Kind> void bind_real_kinds(py::enum_<Kind> kinds) {
@@ -281,6 +306,10 @@ PYBIND11_MODULE(_core, m) {
           py::arg("out_strides"), py::arg("forward"), py::arg("deps"),
           "Transform (offsets and strides in elements of each side's type; out may be in with the same layout); "
           "returns one event.")
+      .def("execute_on_host", &execute_on_host, py::arg("queue"), py::arg("host_in"), py::arg("host_out"),
+           py::arg("forward"), py::arg("deps"),
+           "A numpy call where the device reads host memory: host_in transformed into host_out (C-ordered, the "
+           "plan's output shape, not overlapping host_in unless it is host_in), waited for.")
       .def("execute_host", &execute_through_device, py::arg("queue"), py::arg("host_in"), py::arg("in_ptr"),
            py::arg("out_ptr"), py::arg("host_out"), py::arg("forward"), py::arg("deps"),
            "A numpy call's device work: host_in to the device (in_ptr), the transform into out_ptr, back into "
@@ -288,6 +317,9 @@ PYBIND11_MODULE(_core, m) {
       .def_property_readonly("out_shape", &NdPlan::out_shape)
       .def_property_readonly("workspace_bytes", &NdPlan::workspace_bytes)
       .def("describe", &NdPlan::describe);
+  m.def(
+      "reads_host_memory", [](const sycl::queue& q) { return reads_host_memory(q.get_device()); }, py::arg("queue"),
+      "Whether plans on the queue's device transform numpy arrays where they lie (NdPlan.execute_on_host).");
   m.def("clear_line_plans", [] { LinePlanCache::instance().clear(); },
         "Forget the cached 1-D plans (plans in use stay alive).");
   m.def(

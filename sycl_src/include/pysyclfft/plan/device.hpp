@@ -102,6 +102,15 @@ inline DeviceLimits device_limits(const sycl::device& d) {
 
 inline bool supports(const sycl::device& d, Precision p) { return p == Precision::f32 || d.has(sycl::aspect::fp64); }
 
+// Whether plans on `d` may read and write host memory where it lies (numpy
+// arrays, with no copies to and from device memory): a CPU device whose kernels
+// reach any allocation (aspect::usm_system_allocations; the OpenCL CPU device
+// has it). A GPU copies: its reach into pageable host memory, where it has any,
+// is slow.
+inline bool reads_host_memory(const sycl::device& d) {
+  return d.is_cpu() && d.has(sycl::aspect::usm_system_allocations);
+}
+
 // A failed device allocation; a std::bad_alloc (Python sees MemoryError) that names the request.
 class DeviceAllocError : public std::bad_alloc {
  public:
