@@ -134,7 +134,6 @@ def cmake_dir():
     raise FileNotFoundError("pysyclfft: pysyclfftConfig.cmake not found next to the package")
 
 
-
 def configure_specialization(core):
     """When plans get their specialized kernels (PYSYCLFFT_SPECIALIZE, default
     'background': a generic plan serves a new length at once while its own

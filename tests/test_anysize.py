@@ -206,7 +206,6 @@ def test_three_pass_plan_describes_itself():
     assert text.count("Stockham") == 3 and "twiddles W_4096 fused" in text and "twiddles W_256 fused" in text
 
 
-
 @pytest.mark.parametrize("is_double", [False, True], ids=["complex64", "complex128"])
 def test_gpu_passes_are_short(is_double):
     """On a GPU, lengths whose two-pass split needs passes over 1024 points take three

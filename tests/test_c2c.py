@@ -242,7 +242,6 @@ def test_fftn_repeated_axis(rng):
     assert_fft_close(pysyclfft.fftn(x, axes=(0, 0)), np.fft.fftn(x, axes=(0, 0)), np.complex128, 36)
 
 
-
 @pytest.mark.parametrize("axes, s", [((0, 0), (4, 8)), ((0, 1, 0), (12, 8, 6)), ((1, 1, 1), (2, 8, 4))], ids=str)
 @pytest.mark.parametrize("inverse", [False, True])
 def test_fftn_repeated_axis_with_other_lengths(rng, axes, s, inverse):

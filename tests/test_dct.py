@@ -46,12 +46,6 @@ def rng():
     return np.random.default_rng(5)
 
 
-
-
-
-
-
-
 @pytest.mark.parametrize("orthogonalize", ORTHOGONALIZE)
 @pytest.mark.parametrize("norm", NORMS)
 @pytest.mark.parametrize("type", TYPES)
@@ -143,8 +137,6 @@ def test_accepted_scipy_arguments(rng):
     x = rng.uniform(-1, 1, 16)
     assert_close(pysyclfft.dct(x.copy(), 2, None, -1, None, True, 2), sf.dct(x), np.float64, 16)
     assert_close(pysyclfft.idstn(x.copy(), 3, overwrite_x=True, workers=-1), sf.idstn(x, 3), np.float64, 16)
-
-
 
 
 @pytest.mark.parametrize("type", TYPES)

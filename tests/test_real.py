@@ -46,12 +46,6 @@ def rng():
     return np.random.default_rng(4)
 
 
-
-
-
-
-
-
 def complex_of(dtype):
     return np.result_type(dtype, np.complex64)
 
@@ -200,8 +194,6 @@ def test_out_argument(rng):
         pysyclfft.rfft(x, out=np.empty((3, 8), np.complex128))
     with pytest.raises(TypeError):
         pysyclfft.rfft(x, out=np.empty((3, 9), np.float64))  # complex into real: not a "same_kind" cast
-
-
 
 
 @pytest.mark.parametrize("n", UNFUSED_LENGTHS)
