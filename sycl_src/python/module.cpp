@@ -95,7 +95,13 @@ void execute_on_host(const NdPlan& p, sycl::queue& q, const py::array& host_in, 
     throw std::invalid_argument("pysyclfft: execute_on_host's arrays overlap without being the same array");
   py::gil_scoped_release release;
   try {
-    p.execute(from, row_major_layout(in_shape), to, row_major_layout(p.out_shape()), forward, deps).wait_and_throw();
+    // The queue, not the plan's event: where a batch runs in several launches, that
+    // event is a barrier over them (ext_oneapi_submit_barrier), and on the OpenCL CPU
+    // device's in-order queue a wait on it returned while the last launches still
+    // wrote into host_out (test_launch_pieces; through device copies the final copy
+    // back was ordered after them).
+    p.execute(from, row_major_layout(in_shape), to, row_major_layout(p.out_shape()), forward, deps);
+    q.wait_and_throw();
   } catch (...) {
     q.wait();  // what was submitted before the failure may still use the arrays
     throw;
