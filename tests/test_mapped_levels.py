@@ -7,7 +7,7 @@ import numpy as np
 import pytest
 import scipy.fft as sf
 
-from conftest import dpnp, needs_dpnp
+from conftest import DEVICE_KIND, as_kind, dpnp, needs_dpnp, to_numpy
 import pysyclfft
 from real_helpers import assert_close
 
@@ -83,3 +83,23 @@ def test_short_maps_run_per_work_item(dtype):
 
     assert "work-item level" in describe(128)
     assert "work-item level" not in describe(130)
+
+
+@pytest.mark.parametrize("n", (130, 1024))
+def test_unaligned_pairs_of_reals(dtype, n):
+    """Unit-stride views whose real data does not start on a pair of reals: a view
+    starting at an odd element, rows an odd number of elements apart, an irfft out=
+    starting at an odd element (a kernel that moved two reals as one value, as the
+    c2c kernels move complex values, would need them aligned)."""
+    host = uniform((BATCH, n + 2), dtype, n + 5)
+    spectra = np.fft.rfft(host[:, 1:n + 1].astype(np.float64))
+    for view in (slice(1, n + 1), slice(0, n)):  # odd first element, even row pitch; then aligned rows
+        x = as_kind(host, DEVICE_KIND)[:, view]
+        assert_close(pysyclfft.rfft(x), np.fft.rfft(host[:, view].astype(np.float64)), complex_dtype(dtype), n,
+                     CONSTANT)
+    odd_rows = as_kind(uniform((BATCH, n + 1), dtype, n + 6), DEVICE_KIND)[:, :n]  # rows n + 1 apart
+    assert_close(pysyclfft.rfft(odd_rows), np.fft.rfft(to_numpy(odd_rows).astype(np.float64)), complex_dtype(dtype),
+                 n, CONSTANT)
+    out = as_kind(np.zeros((BATCH, n + 2), dtype), DEVICE_KIND)[:, 1:n + 1]
+    pysyclfft.irfft(as_kind(spectra.astype(complex_dtype(dtype)), DEVICE_KIND), n, out=out)
+    assert_close(out, host[:, 1:n + 1].astype(np.float64), dtype, n, CONSTANT)
