@@ -60,6 +60,43 @@ def test_batches_cut_into_launch_pieces_match_numpy():
         assert err <= 8 * np.finfo(dtype).eps * np.log2(n), (name, dtype, n, err)
 
 
+EVENT_CHILD = r"""
+import ctypes, json
+import numpy as np
+import dpctl
+import dpctl.memory as dpm
+from pysyclfft import _core
+
+queue = dpctl.SyclQueue(property="in_order")
+rows, n = 41, 1000
+rng = np.random.default_rng(3)
+host = rng.standard_normal((rows, n)) + 1j * rng.standard_normal((rows, n))
+want = np.fft.fft(host)
+src, dst = (dpm.MemoryUSMShared(host.nbytes, queue=queue) for _ in range(2))
+src.copy_from_host(host.view(np.uint8).reshape(-1))
+plan = _core.C2CPlan(queue, n, True)
+(layout,) = _core.line_layouts((rows, n), 1, 0, (n, 1), 0, (n, 1))
+result = np.ctypeslib.as_array((ctypes.c_double * (2 * rows * n)).from_address(dst._pointer))
+errors = []
+for _ in range(5):
+    result[:] = 0
+    plan.execute(src._pointer, dst._pointer, *layout, True, 1.0, []).wait()
+    got = result.copy().view(np.complex128).reshape(rows, n)  # read by the host, no queue command between
+    errors.append(float(np.linalg.norm(got - want) / np.linalg.norm(want)))
+print(json.dumps(errors))
+"""
+
+
+def test_the_event_of_a_batch_in_pieces_covers_every_piece():
+    """A plan's one event for its launch pieces completes after all of them, on an
+    in-order queue too (there ext_oneapi_submit_barrier returned the queue's last
+    recorded event, which completed first: the host read zeros)."""
+    done = run_python(EVENT_CHILD, timeout=300, PYSYCLFFT_MAX_GROUPS_PER_DIM="2")
+    assert done.returncode == 0, done.stderr
+    errors = json.loads(done.stdout.strip().splitlines()[-1])
+    assert max(errors) <= 8 * np.finfo(np.float64).eps * np.log2(1000), errors
+
+
 @pytest.mark.parametrize("value", ["0", "-3", "many"])
 def test_bad_group_limit_names_the_variable(value):
     done = run_python("import numpy, pysyclfft; pysyclfft.fft(numpy.ones(8))", PYSYCLFFT_MAX_GROUPS_PER_DIM=value)

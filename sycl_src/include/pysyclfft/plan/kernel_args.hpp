@@ -116,7 +116,10 @@ inline std::int64_t batched_launch_transforms(const C2CKernelParams& k, const ke
 }
 
 // One launch per piece of a batch (line_layouts.hpp, launch_pieces), each after
-// `deps`, `launch(h, piece)` filling the command group; one event for all.
+// `deps`, `launch(h, piece)` filling the command group; one event for all: on an
+// in-order queue the last launch's (ext_oneapi_submit_barrier there returns the
+// queue's last recorded event, intel/llvm#15606: on the OpenCL CPU device a wait
+// on it returned before the pieces had run; test_launch_pieces).
 template <class Launch>
 sycl::event submit_pieces(sycl::queue& q, const std::vector<kernels::BatchLayout>& pieces,
                           const std::vector<sycl::event>& deps, const Launch& launch) {
@@ -126,7 +129,7 @@ sycl::event submit_pieces(sycl::queue& q, const std::vector<kernels::BatchLayout
       h.depends_on(deps);
       launch(h, piece);
     }));
-  return done.size() == 1 ? done[0] : q.ext_oneapi_submit_barrier(done);
+  return done.size() == 1 || q.is_in_order() ? done.back() : q.ext_oneapi_submit_barrier(done);
 }
 
 struct PassArgs {
