@@ -49,63 +49,74 @@ BatchLayout make_layout(std::int64_t in_offset, std::int64_t in_stride, std::int
   return kernel_layout(in_offset, out_offset, in_stride, out_stride, dims);
 }
 
-// A numpy call's device work in one crossing, the GIL released: the C-ordered
-// `host_in` copied into the fresh C-ordered device array `in`, transformed into
-// `out` (C-ordered, the plan's output shape; may be `in`), copied back into the
-// C-ordered `host_out`, and waited for. Nothing is left pending, even when a step
-// throws, so the caller keeps nothing alive for the device (no events, no holds).
-void execute_through_device(const NdPlan& p, sycl::queue& q, const py::array& host_in, std::uintptr_t in,
-                            std::uintptr_t out, py::array& host_out, bool forward,
-                            const std::vector<sycl::event>& deps) {
+// The C-ordered numpy arrays of a numpy call (`what`: the binding's name, for
+// errors): their data and sizes, the input's row-major layout and the output's
+// (the plan's shape).
+struct NumpyCall {
+  const void* from;
+  void* to;
+  std::size_t in_bytes, out_bytes;
+  ArrayLayout in_layout, out_layout;
+};
+NumpyCall numpy_call(const NdPlan& p, const py::array& host_in, py::array& host_out, const char* what) {
   if (!(host_in.flags() & host_out.flags() & py::array::c_style))
-    throw std::invalid_argument("pysyclfft: execute_host needs C-ordered host arrays");
+    throw std::invalid_argument(std::string("pysyclfft: ") + what + " needs C-ordered host arrays");
   const std::vector<std::int64_t> in_shape(host_in.shape(), host_in.shape() + host_in.ndim());
-  const void* from = host_in.data();
-  void* to = host_out.mutable_data();  // throws for a read-only array
-  const auto in_bytes = std::size_t(host_in.nbytes()), out_bytes = std::size_t(host_out.nbytes());
-  void* device_in = reinterpret_cast<void*>(in);
-  void* device_out = reinterpret_cast<void*>(out);
+  return {host_in.data(), host_out.mutable_data(),  // mutable_data throws for a read-only array
+          std::size_t(host_in.nbytes()), std::size_t(host_out.nbytes()), row_major_layout(in_shape),
+          row_major_layout(p.out_shape())};
+}
+
+// Runs `work()`, which submits to q and waits, with the GIL released; nothing is
+// left pending even when a step throws, so the caller keeps nothing alive for
+// the device (no events, no holds).
+template <class Work> void run_released(sycl::queue& q, const Work& work) {
   py::gil_scoped_release release;
   try {
-    const sycl::event up = q.memcpy(device_in, from, in_bytes, deps);
-    const sycl::event done = p.execute(device_in, row_major_layout(in_shape), device_out,
-                                       row_major_layout(p.out_shape()), forward, {up});
-    q.memcpy(to, device_out, out_bytes, done).wait_and_throw();
+    work();
   } catch (...) {
     q.wait();  // what was submitted before the failure may still use the arrays
     throw;
   }
 }
 
+// A numpy call's device work in one crossing: the C-ordered `host_in` copied
+// into the fresh C-ordered device array `in`, transformed into `out` (C-ordered,
+// the plan's output shape; may be `in`), copied back into the C-ordered
+// `host_out`, and waited for.
+void execute_through_device(const NdPlan& p, sycl::queue& q, const py::array& host_in, std::uintptr_t in,
+                            std::uintptr_t out, py::array& host_out, bool forward,
+                            const std::vector<sycl::event>& deps) {
+  const NumpyCall c = numpy_call(p, host_in, host_out, "execute_host");
+  void* device_in = reinterpret_cast<void*>(in);
+  void* device_out = reinterpret_cast<void*>(out);
+  run_released(q, [&] {
+    const sycl::event up = q.memcpy(device_in, c.from, c.in_bytes, deps);
+    const sycl::event done = p.execute(device_in, c.in_layout, device_out, c.out_layout, forward, {up});
+    q.memcpy(c.to, device_out, c.out_bytes, done).wait_and_throw();
+  });
+}
+
 // A numpy call on a device that reads host memory (reads_host_memory): the
 // C-ordered `host_in` transformed straight into the C-ordered `host_out` (not
-// overlapping it, or the same elements: in place), waited for, the GIL released.
+// overlapping it, or the same elements: in place), waited for.
 void execute_on_host(const NdPlan& p, sycl::queue& q, const py::array& host_in, py::array& host_out, bool forward,
                      const std::vector<sycl::event>& deps) {
-  if (!(host_in.flags() & host_out.flags() & py::array::c_style))
-    throw std::invalid_argument("pysyclfft: execute_on_host needs C-ordered host arrays");
+  const NumpyCall c = numpy_call(p, host_in, host_out, "execute_on_host");
   if (!reads_host_memory(q.get_device()))
     throw std::invalid_argument("pysyclfft: execute_on_host needs a device that reads host memory");
-  const std::vector<std::int64_t> in_shape(host_in.shape(), host_in.shape() + host_in.ndim());
-  const void* from = host_in.data();
-  void* to = host_out.mutable_data();  // throws for a read-only array
-  const auto* in_begin = static_cast<const char*>(from);
-  const auto* out_begin = static_cast<const char*>(to);
-  if (from != to && in_begin < out_begin + host_out.nbytes() && out_begin < in_begin + host_in.nbytes())
+  const auto* in_begin = static_cast<const char*>(c.from);
+  const auto* out_begin = static_cast<const char*>(c.to);
+  if (c.from != c.to && in_begin < out_begin + c.out_bytes && out_begin < in_begin + c.in_bytes)
     throw std::invalid_argument("pysyclfft: execute_on_host's arrays overlap without being the same array");
-  py::gil_scoped_release release;
-  try {
-    // The queue, not the plan's event: where a batch runs in several launches, that
-    // event is a barrier over them (ext_oneapi_submit_barrier), and on the OpenCL CPU
-    // device's in-order queue a wait on it returned while the last launches still
-    // wrote into host_out (test_launch_pieces; through device copies the final copy
-    // back was ordered after them).
-    p.execute(from, row_major_layout(in_shape), to, row_major_layout(p.out_shape()), forward, deps);
+  // Waits for the queue, not the plan's event: an n-D plan joins its last step's
+  // launches with ext_oneapi_submit_barrier, whose event on the OpenCL CPU
+  // device's in-order queue completed before them (intel/llvm#15606; launch
+  // pieces return their last launch's event since, kernel_args.hpp).
+  run_released(q, [&] {
+    p.execute(c.from, c.in_layout, c.to, c.out_layout, forward, deps);
     q.wait_and_throw();
-  } catch (...) {
-    q.wait();  // what was submitted before the failure may still use the arrays
-    throw;
-  }
+  });
 }
 
 // The values TransformKind (n-D plans) and RealTransform (1-D real lines) share:
