@@ -12,6 +12,7 @@ import scipy.fft
 
 import pysyclfft
 from pysyclfft import _core, config
+from conftest import random_complex
 from real_helpers import assert_close
 
 LENGTHS = (16, 1000, 4096)  # a work-item kernel, teams of 208 and 256 work-items on this CPU
@@ -28,15 +29,10 @@ def capped():
     config.clear_plan_cache()
 
 
-def complex_input(n, dtype):
-    rng = np.random.default_rng(n)
-    return (rng.uniform(-1, 1, (3, n)) + 1j * rng.uniform(-1, 1, (3, n))).astype(dtype)
-
-
 @pytest.mark.parametrize("dtype", [np.complex64, np.complex128])
 @pytest.mark.parametrize("n", LENGTHS)
 def test_c2c_gives_way_to_passes(capped, n, dtype):
-    x = complex_input(n, dtype)
+    x = random_complex(np.random.default_rng(n), (3, n), dtype)
     plan = pysyclfft.get_fft_plan(x, axes=(-1,))
     assert "; pass 1: " in plan.describe(), plan.describe()
     assert_close(plan(x), np.fft.fft(x.astype(np.complex128)), dtype, n, ERROR_CONSTANT)
@@ -57,5 +53,5 @@ def test_the_cap_is_lifted(capped):
     """Not vacuous: without the cap the same lengths run as single kernels."""
     _core.cap_kernel_group_size(0)
     config.clear_plan_cache()
-    x = complex_input(1000, np.complex64)
+    x = random_complex(np.random.default_rng(1000), (3, 1000), np.complex64)
     assert "; pass 1: " not in pysyclfft.get_fft_plan(x, axes=(-1,)).describe()

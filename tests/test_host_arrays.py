@@ -9,6 +9,7 @@ import scipy.fft
 
 import pysyclfft
 from pysyclfft import _arrays, _core, _memory
+from conftest import random_complex
 from real_helpers import assert_close
 
 pytestmark = pytest.mark.skipif(not _core.reads_host_memory(_arrays.default_queue()),
@@ -31,10 +32,9 @@ def copies(monkeypatch):
     return taken
 
 
-def random(shape, dtype, seed=0):
-    rng = np.random.default_rng(seed)
-    x = rng.uniform(-1, 1, shape)
-    return (x + 1j * rng.uniform(-1, 1, shape) if np.dtype(dtype).kind == "c" else x).astype(dtype)
+def random(shape, dtype):
+    rng = np.random.default_rng(0)
+    return random_complex(rng, shape, dtype) if np.dtype(dtype).kind == "c" else rng.uniform(-1, 1, shape).astype(dtype)
 
 
 CASES = [  # (our function, the float64 reference, input dtype, shape)
