@@ -16,6 +16,7 @@ pytestmark = pytest.mark.skipif(not _core.reads_host_memory(_arrays.default_queu
                                 reason="the default device copies numpy arrays to device memory")
 ERROR_CONSTANT = 3.0  # times eps * log2(n)
 N = 1000
+PADDED = (50, 44)
 
 
 @pytest.fixture
@@ -45,6 +46,12 @@ CASES = [  # (our function, the float64 reference, input dtype, shape)
     (pysyclfft.fft2, np.fft.fft2, np.complex64, (3, 48, 40)),
     (pysyclfft.irfft2, np.fft.irfft2, np.complex64, (3, 48, 25)),  # c2r passes over a half spectrum
     (lambda x: pysyclfft.dct(x, 2), lambda x: scipy.fft.dct(x, 2), np.float64, (7, N)),
+    # Zero-padded n-D transforms: the input's padded copy, many copy commands,
+    # read where it lies.
+    (lambda x: pysyclfft.fft2(x, s=PADDED), lambda x: np.fft.fft2(x, s=PADDED), np.complex64, (3, 48, 40)),
+    (lambda x: pysyclfft.rfft2(x, s=PADDED), lambda x: np.fft.rfft2(x, s=PADDED), np.float32, (3, 48, 40)),
+    (lambda x: pysyclfft.dctn(x, 2, s=PADDED, axes=(1, 2)), lambda x: scipy.fft.dctn(x, 2, s=PADDED, axes=(1, 2)),
+     np.float64, (3, 48, 40)),
 ]
 
 

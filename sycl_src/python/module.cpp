@@ -109,14 +109,7 @@ void execute_on_host(const NdPlan& p, sycl::queue& q, const py::array& host_in, 
   const auto* out_begin = static_cast<const char*>(c.to);
   if (c.from != c.to && in_begin < out_begin + c.out_bytes && out_begin < in_begin + c.in_bytes)
     throw std::invalid_argument("pysyclfft: execute_on_host's arrays overlap without being the same array");
-  // Waits for the queue, not the plan's event: an n-D plan joins its last step's
-  // launches with ext_oneapi_submit_barrier, whose event on the OpenCL CPU
-  // device's in-order queue completed before them (intel/llvm#15606; launch
-  // pieces return their last launch's event since, kernel_args.hpp).
-  run_released(q, [&] {
-    p.execute(c.from, c.in_layout, c.to, c.out_layout, forward, deps);
-    q.wait_and_throw();
-  });
+  run_released(q, [&] { p.execute(c.from, c.in_layout, c.to, c.out_layout, forward, deps).wait_and_throw(); });
 }
 
 // The values TransformKind (n-D plans) and RealTransform (1-D real lines) share:

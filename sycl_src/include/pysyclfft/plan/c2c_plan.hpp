@@ -74,7 +74,7 @@ class C2CPlan {
   // place when equal, with identical layouts), multiplying by `scale`.
   sycl::event execute(const void* in, void* out, const BatchLayout& layout, bool forward, double scale,
                       const std::vector<sycl::event>& deps = {}) const {
-    if (layout.count() == 0) return queue_.ext_oneapi_submit_barrier(deps);
+    if (layout.count() == 0) return event_after(queue_, deps);
     if (columns_->serves(layout)) return columns_->submit(queue_, in, out, twiddles_.get(), layout, forward, scale, deps);
     const DeviceKernel& k = kernels_[params_.kernel_index(forward, layout.unit_strides())];
     const auto pieces = launch_pieces(layout, batched_launch_transforms(params_, layout, max_groups_per_dim_));

@@ -64,12 +64,12 @@ class ComplexNdPlan {
   sycl::event execute(const void* in, const ArrayLayout& in_layout, void* out, const ArrayLayout& out_layout,
                       bool forward, const std::vector<sycl::event>& deps) const {
     check_layout(in_layout, spec_.shape.size(), "input"), check_layout(out_layout, spec_.shape.size(), "output");
-    if (element_count(out_shape_) == 0) return barrier(queue_, deps);
+    if (element_count(out_shape_) == 0) return event_after(queue_, deps);
     const double scale = forward ? spec_.forward_scale : spec_.backward_scale;
-    if (!padded()) return barrier(queue_, passes(in, in_layout, out, out_layout, forward, scale, deps));
+    if (!padded()) return join_launched(queue_, passes(in, in_layout, out, out_layout, forward, scale, deps));
     if (contiguous(out_layout) && !overlaps(in, in_layout, spec_.shape, out, out_layout, out_shape_)) {
       const auto filled = pad_into(in, in_layout, out, out_layout, deps);
-      return barrier(queue_, passes(out, out_layout, out, out_layout, forward, scale, filled));
+      return join_launched(queue_, passes(out, out_layout, out, out_layout, forward, scale, filled));
     }
     return padded_through_work(in, in_layout, out, out_layout, forward, scale, deps);
   }
@@ -108,7 +108,7 @@ class ComplexNdPlan {
                                 const ArrayLayout& out_layout, const std::vector<std::int64_t>& shape, double scale,
                                 const std::vector<sycl::event>& deps) const {
     if (in == out && in_layout.offset == out_layout.offset && in_layout.strides == out_layout.strides && scale == 1.0)
-      return deps;
+      return {event_after(queue_, deps)};
     std::vector<std::int64_t> lines = shape;
     lines.push_back(1);
     ArrayLayout from = in_layout, to = out_layout;
@@ -145,7 +145,7 @@ class ComplexNdPlan {
     return work_.use(queue_, deps, [&](char* work, const std::vector<sycl::event>& wait) {
       auto events = pad_into(in, in_layout, work, work_layout, wait);
       events = passes(work, work_layout, work, work_layout, forward, scale, events);
-      return barrier(queue_, copy(work, work_layout, out, out_layout, out_shape_, 1.0, events));
+      return join_launched(queue_, copy(work, work_layout, out, out_layout, out_shape_, 1.0, events));
     });
   }
 

@@ -21,7 +21,7 @@ struct RowCopy {
 inline sycl::event copy_rows(sycl::queue& q, Precision p, const void* src, void* dst, const RowCopy& c,
                              const std::vector<sycl::event>& deps) {
   const std::size_t items = std::size_t(c.width * c.rows);
-  if (items == 0) return q.ext_oneapi_submit_barrier(deps);
+  if (items == 0) return event_after(q, deps);
   const DeviceKernel kernel = KernelCompiler::instance().get(q, kCopyEntryHeader, {copy_rows_kernel_name(p)})[0];
   const std::size_t group = 256;
   return q.submit([&](sycl::handler& h) {

@@ -78,11 +78,11 @@ class GenericC2CPlan {
     // The scratch holds two copies (ping-pong) of up to a chunk of transforms.
     const std::int64_t most = std::min<std::int64_t>(chunk_, layout.count());
     const std::size_t half = std::size_t(most * fft_len_) * 2 * real_size(precision_);
-    return scratch_.use(queue_, 2 * half, deps, [&](char* scratch, const std::vector<sycl::event>& after) {
-      if (layout.count() == 0) return queue_.ext_oneapi_submit_barrier(after);
+    return scratch_.use(queue_, 2 * half, deps, [&](char* scratch, const std::vector<sycl::event>& ready) {
+      if (layout.count() == 0) return event_after(queue_, ready);
       const std::vector<Launch> launches = plan_launches(forward);
       void* ping_pong[2] = {scratch, scratch + half};
-      std::vector<sycl::event> wait = after;
+      std::vector<sycl::event> wait = ready;
       sycl::event done;
       for (std::int64_t t0 = 0; t0 < layout.count(); t0 += chunk_) {
         const std::int64_t nt = std::min<std::int64_t>(chunk_, layout.count() - t0);

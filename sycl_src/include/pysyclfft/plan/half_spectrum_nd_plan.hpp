@@ -76,7 +76,7 @@ class HalfSpectrumNdPlan {
   sycl::event execute(const void* in, const ArrayLayout& in_layout, void* out, const ArrayLayout& out_layout,
                       bool forward, const std::vector<sycl::event>& deps) const {
     check_layout(in_layout, spec_.shape.size(), "input"), check_layout(out_layout, spec_.shape.size(), "output");
-    if (element_count(out_shape()) == 0) return barrier(queue_, deps);
+    if (element_count(out_shape()) == 0) return event_after(queue_, deps);
     const double scale = forward ? spec_.forward_scale : spec_.backward_scale;
     // ihfftn conjugates rfftn's output, hfftn irfftn's input.
     const MapFactors f{1.0, 1.0, forward == r2c_ ? 1.0 : -1.0};
@@ -84,7 +84,7 @@ class HalfSpectrumNdPlan {
       const auto transform = [&](const void* real, const ArrayLayout& from, const std::vector<sycl::event>& wait) {
         auto events = run_along_axis(*line_, out_shape(), axis_, real, from, out, out_layout, scale, f, wait);
         if (complex_) events = {complex_->execute(out, out_layout, out, out_layout, forward, events)};
-        return barrier(queue_, events);
+        return join_launched(queue_, events);
       };
       if (!stage_) return transform(in, in_layout, deps);
       return stage_->use(queue_, deps, [&](char* copy, const std::vector<sycl::event>& wait) {
@@ -96,7 +96,7 @@ class HalfSpectrumNdPlan {
     if (!stage_) {  // overwrite_input: the complex passes in place on the input
       std::vector<sycl::event> ready = deps;
       if (complex_) ready = {complex_->execute(in, in_layout, const_cast<void*>(in), in_layout, forward, deps)};
-      return barrier(queue_, run_along_axis(*line_, out_shape(), axis_, in, in_layout, out, out_layout, scale, f, ready));
+      return join_launched(queue_, run_along_axis(*line_, out_shape(), axis_, in, in_layout, out, out_layout, scale, f, ready));
     }
     return stage_->use(queue_, deps, [&](char* spectrum, const std::vector<sycl::event>& wait) {
       const ArrayLayout spectrum_layout = row_major_layout(complex_shape_);
@@ -104,7 +104,7 @@ class HalfSpectrumNdPlan {
       if (complex_->out_shape()[axis_] < complex_shape_[axis_])  // zero the padding of the half spectrum
         ready = {queue_.memset(spectrum, 0, stage_->bytes(), wait)};
       ready = {complex_->execute(in, in_layout, spectrum, spectrum_layout, forward, ready)};
-      return barrier(queue_, run_along_axis(*line_, out_shape(), axis_, spectrum, spectrum_layout, out, out_layout,
+      return join_launched(queue_, run_along_axis(*line_, out_shape(), axis_, spectrum, spectrum_layout, out, out_layout,
                                             scale, f, ready));
     });
   }

@@ -19,6 +19,7 @@
 #include "../kernels/transpose.hpp"
 #include "device_kernel.hpp"
 #include "entry_points.hpp"
+#include "events.hpp"
 
 namespace pysyclfft::plan {
 
@@ -116,10 +117,7 @@ inline std::int64_t batched_launch_transforms(const C2CKernelParams& k, const ke
 }
 
 // One launch per piece of a batch (line_layouts.hpp, launch_pieces), each after
-// `deps`, `launch(h, piece)` filling the command group; one event for all: on an
-// in-order queue the last launch's (ext_oneapi_submit_barrier there returns the
-// queue's last recorded event, intel/llvm#15606: on the OpenCL CPU device a wait
-// on it returned before the pieces had run; test_launch_pieces).
+// `deps`, `launch(h, piece)` filling the command group; one event for all.
 template <class Launch>
 sycl::event submit_pieces(sycl::queue& q, const std::vector<kernels::BatchLayout>& pieces,
                           const std::vector<sycl::event>& deps, const Launch& launch) {
@@ -129,7 +127,7 @@ sycl::event submit_pieces(sycl::queue& q, const std::vector<kernels::BatchLayout
       h.depends_on(deps);
       launch(h, piece);
     }));
-  return done.size() == 1 || q.is_in_order() ? done.back() : q.ext_oneapi_submit_barrier(done);
+  return join_launched(q, done);
 }
 
 struct PassArgs {

@@ -64,7 +64,7 @@ class MapPassPlan {
   // store pass (store = true: `in` is the transformed buffer, `out` the result).
   sycl::event execute(bool store, const void* in, void* out, const BatchLayout& layout, double scale, double edge_in,
                       double edge_out, double imag_sign, const std::vector<sycl::event>& deps = {}) const {
-    if (layout.count() == 0) return queue_.ext_oneapi_submit_barrier(deps);
+    if (layout.count() == 0) return event_after(queue_, deps);
     const bool split = store && kernels::map_splits_after(kind_);
     const std::size_t points = std::size_t(split ? fft_length_ + 1 : fft_length_);
     const std::size_t row = (points + group_ - 1) / group_ * group_;

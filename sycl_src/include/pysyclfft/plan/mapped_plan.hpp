@@ -107,7 +107,7 @@ class MappedPlan {
   // reads its whole transform before it writes); distinct transforms must not overlap.
   sycl::event execute(const void* in, void* out, const BatchLayout& layout, double scale, double edge_in,
                       double edge_out, double imag_sign, const std::vector<sycl::event>& deps = {}) const {
-    if (layout.count() == 0) return queue_.ext_oneapi_submit_barrier(deps);
+    if (layout.count() == 0) return event_after(queue_, deps);
     const C2CKernelParams& f = params_.fft;
     const void* tw = twiddles_.get();
     const void* table = table_.get();

@@ -82,7 +82,7 @@ class MultipassPlan {
     std::lock_guard lock(mutex_);  // the scratch serialises executions
     std::vector<sycl::event> wait = deps;
     if (last_) wait.push_back(*last_);
-    if (layout.count() == 0) return queue_.ext_oneapi_submit_barrier(wait);
+    if (layout.count() == 0) return event_after(queue_, wait);
     if (memory_ != Memory::minimal) grow_scratch(std::min<std::int64_t>(chunk_, layout.count()));
     const std::vector<Launch>& launches = launches_[forward ? 0 : 1];
     sycl::event done;

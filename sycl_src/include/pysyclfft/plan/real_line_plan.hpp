@@ -140,9 +140,9 @@ class MapLinePlan {
     const std::int64_t length = passes_->fft_length();
     const std::int64_t most = std::min<std::int64_t>(chunk_, layout.count());
     const std::size_t bytes = std::size_t(most * length) * 2 * real_size(passes_->precision());
-    return buffer_.use(queue_, bytes, deps, [&](char* buffer, const std::vector<sycl::event>& after) {
-      if (layout.count() == 0) return queue_.ext_oneapi_submit_barrier(after);
-      std::vector<sycl::event> wait = after;
+    return buffer_.use(queue_, bytes, deps, [&](char* buffer, const std::vector<sycl::event>& ready) {
+      if (layout.count() == 0) return event_after(queue_, ready);
+      std::vector<sycl::event> wait = ready;
       sycl::event done;
       for (const BatchLayout& piece : split_layout(layout, chunk_)) {
         // The buffer holds the piece's transforms one after another.

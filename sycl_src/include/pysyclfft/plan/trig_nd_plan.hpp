@@ -69,7 +69,7 @@ class TrigNdPlan {
     check_layout(in_layout, spec_.shape.size(), "input"), check_layout(out_layout, spec_.shape.size(), "output");
     const ArrayLayout from = real_view(in_layout), to = real_view(out_layout);
     const std::size_t real_bytes = real_size(spec_.precision);
-    if (element_count(out_shape_) == 0) return barrier(queue_, deps);
+    if (element_count(out_shape_) == 0) return event_after(queue_, deps);
     if (spec_.axes.empty()) return copy_elements(queue_, in, from, out, to, view_out_shape_, real_bytes, deps);
     const double scale = forward ? spec_.forward_scale : spec_.backward_scale;
     const auto edges = spec_.orthogonalize ? orthogonalize_edges(line_transform(spec_.kind, forward))
@@ -79,7 +79,7 @@ class TrigNdPlan {
       for (std::size_t i = 0; i < spec_.axes.size(); ++i)
         events = run_along_axis(line(forward, spec_.lengths[i]), view_out_shape_, spec_.axes[i], i ? out : src,
                                 i ? to : src_layout, out, to, i ? 1.0 : scale, f, events);
-      return barrier(queue_, events);
+      return join_launched(queue_, events);
     };
     if (!stage_) return passes(in, from, deps);
     return stage_->use(queue_, deps, [&](char* copy, const std::vector<sycl::event>& wait) {

@@ -14,20 +14,17 @@
 #include <vector>
 
 #include "device.hpp"
+#include "events.hpp"
 #include "line_layouts.hpp"
 
 namespace pysyclfft::plan {
-
-inline sycl::event barrier(sycl::queue& q, const std::vector<sycl::event>& events) {
-  return events.size() == 1 ? events[0] : q.ext_oneapi_submit_barrier(events);
-}
 
 // out = in over `shape` (element strides of both layouts), as memcpys of runs.
 inline sycl::event copy_elements(sycl::queue& q, const void* in, const ArrayLayout& from, void* out,
                                  const ArrayLayout& to, const std::vector<std::int64_t>& shape,
                                  std::size_t element_bytes, const std::vector<sycl::event>& deps) {
   if (element_count(shape) == 0 || (in == out && from.offset == to.offset && from.strides == to.strides))
-    return barrier(q, deps);
+    return event_after(q, deps);
   std::vector<BatchDim> dims;
   for (std::size_t d = 0; d < shape.size(); ++d) dims.push_back({shape[d], from.strides[d], to.strides[d]});
   dims = merge_batch_dims(dims);
@@ -49,7 +46,7 @@ inline sycl::event copy_elements(sycl::queue& q, const void* in, const ArrayLayo
     events.push_back(q.memcpy(static_cast<char*>(out) + at_out * bytes, static_cast<const char*>(in) + at_in * bytes,
                               std::size_t(run) * element_bytes, deps));
   }
-  return barrier(q, events);
+  return join_launched(q, events);
 }
 
 // The row-major zero-padded copy at `out` (of `padded_shape`) of the input's
