@@ -23,9 +23,15 @@ struct BatchLayout {
   index_t out_base(index_t t) const { return out_base(t % count0, t / count0); }
 };
 
-// Elements between neighbouring points: the kernel's compile-time Stride, or for
-// Stride = 0 the run-time `stride` (a known unit stride lets a CPU compiler see
-// that neighbouring work-items touch neighbouring points: vectors, not gathers).
-template <int Stride> index_t element_stride(index_t stride) { return Stride ? Stride : stride; }
+// A kernel's Stride parameter: strides at run time; unit strides on both sides
+// known at compile time (a CPU compiler then sees that neighbouring work-items
+// touch neighbouring points: vectors, not gathers); or unit strides with the real
+// side's transforms starting at even reals of an array aligned for two reals, so a
+// map moves reals 2m and 2m+1 as one 8- or 16-byte access (GPUs: a sector per 32
+// bytes, where single reals left the fused rfft's loads half used).
+inline constexpr int kRunTimeStride = 0, kUnitStride = 1, kPairedReals = 2;
+
+// Elements between neighbouring points: 1 for the compile-time variants.
+template <int Stride> index_t element_stride(index_t stride) { return Stride == kRunTimeStride ? stride : 1; }
 
 }  // namespace pysyclfft::kernels

@@ -7,12 +7,13 @@
 
 namespace pysyclfft::kernels {
 
-// Stride = 1: both sides' points are neighbouring elements, known at compile
-// time, so that a CPU compiler packing neighbouring work-items into SIMD lanes
-// sees neighbouring addresses and loads vectors instead of gathering (with the
-// launch shape of plan/kernel_args.hpp's batched_range, the fused rfft of
-// 256-4096 points ran 1.8-2.2x faster on the OpenCL CPU device); 0: in_stride
-// and out_stride at run time.
+// Stride (layout.hpp): kUnitStride, both sides' points neighbouring elements
+// known at compile time, so that a CPU compiler packing neighbouring work-items
+// into SIMD lanes sees neighbouring addresses and loads vectors instead of
+// gathering (with the launch shape of plan/kernel_args.hpp's batched_range, the
+// fused rfft of 256-4096 points ran 1.8-2.2x faster on the OpenCL CPU device);
+// kPairedReals, the same with pairs of reals moved as one value; kRunTimeStride,
+// in_stride and out_stride at run time.
 template <typename T, int Stride = 0> struct MapIO {
   const void* in;
   void* out;
@@ -40,6 +41,18 @@ template <typename T, int Stride = 0> struct MapIO {
   }
   PYSYCLFFT_INLINE void cplx_out(index_t i, cplx<T> v) const {
     if (active) store_cplx(static_cast<cplx<T>*>(out) + out_at(i), {v.re, v.im * imag_sign});
+  }
+  // Reals 2m and 2m+1 of a real input or output, as one value under kPairedReals (layout.hpp).
+  PYSYCLFFT_INLINE cplx<T> real_pair_in(index_t m) const {
+    if constexpr (Stride == kPairedReals) return load_cplx(static_cast<const cplx<T>*>(in) + in_base / 2 + m);
+    else return {real_in(2 * m), real_in(2 * m + 1)};
+  }
+  PYSYCLFFT_INLINE void real_pair_out(index_t m, cplx<T> v) const {
+    if constexpr (Stride == kPairedReals) {
+      if (active) store_cplx(static_cast<cplx<T>*>(out) + out_base / 2 + m, v);
+    } else {
+      real_out(2 * m, v.re), real_out(2 * m + 1, v.im);
+    }
   }
 };
 

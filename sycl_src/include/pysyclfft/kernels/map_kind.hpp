@@ -42,4 +42,8 @@ constexpr bool map_splits_after(int kind) {
   return kind == kR2CPacked || kind == kDCT2Packed || kind == kDST2Packed || kind == kDCT1 || kind == kDST1;
 }
 
+// Whether the map reads (r2c) or writes (c2r) its real side as pairs of
+// neighbouring reals, so it can move each pair as one value (layout.hpp, kPairedReals).
+constexpr bool map_pairs_reals(int kind) { return kind == kR2CPacked || kind == kC2RPacked; }
+
 }  // namespace pysyclfft::kernels

@@ -45,7 +45,7 @@ template <typename T, int FixedL, int Stride = 0> struct R2CFullMap {
 template <typename T, int FixedL, int Stride = 0> struct R2CPackedMap {
   index_t len() const { return io.template fft_length<FixedL>(); }
   MapIO<T, Stride> io;
-  PYSYCLFFT_INLINE cplx<T> operator()(int i) const { return {io.real_in(2 * i), io.real_in(2 * i + 1)}; }
+  PYSYCLFFT_INLINE cplx<T> operator()(int i) const { return io.real_pair_in(i); }
   template <class Z> PYSYCLFFT_INLINE void split_point(int k, const Z& z) const {
     io.cplx_out(k, packed_split<T>(k, len(), z, io.table[k]) * io.scale);
   }
@@ -71,10 +71,7 @@ template <typename T, int FixedL, int Stride = 0> struct C2RPackedMap {
   PYSYCLFFT_INLINE cplx<T> operator()(int m) const {
     return packed_merge(m, io.cplx_in(m), io.cplx_in(len() - m), io.table[m]);
   }
-  PYSYCLFFT_INLINE void operator()(int j, cplx<T> v) const {
-    io.real_out(2 * j, v.re * io.scale);
-    io.real_out(2 * j + 1, v.im * io.scale);
-  }
+  PYSYCLFFT_INLINE void operator()(int j, cplx<T> v) const { io.real_pair_out(j, v * io.scale); }
 };
 
 }  // namespace pysyclfft::kernels

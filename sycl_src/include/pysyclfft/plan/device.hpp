@@ -61,17 +61,27 @@ inline std::size_t max_groups_override() {
   return std::size_t(value);
 }
 
+// Whether a kernel form meant for GPUs is used on the device `lim` describes:
+// on GPUs, unless the environment variable `name` says 1 (any device) or 0 (none).
+inline bool gpu_form(const char* name, const DeviceLimits& lim) {
+  const char* value = std::getenv(name);
+  const std::string forced = value == nullptr ? "" : value;
+  return forced == "1" || (forced != "0" && !lim.is_cpu);
+}
+
 // What the planner derives from a device's reported properties (is_cpu,
 // max_group_size, sub_group_sizes), for a present device (device_limits) and for
 // one described by its properties (the _core planner probes) alike.
 inline DeviceLimits with_planner_rules(DeviceLimits lim) {
   lim.lanes = choose_sub_group_size(lim.sub_group_sizes);
-  // Team kernels' local buffers are laid out against bank conflicts on GPUs.
-  // PYSYCLFFT_BANK_LAYOUT=1 does it on any device (so CPU tests run those
-  // kernels), =0 on none (to measure the layouts against the plain one).
-  const char* banks = std::getenv("PYSYCLFFT_BANK_LAYOUT");
-  const std::string forced = banks == nullptr ? "" : banks;
-  lim.bank_layout = forced == "1" || (forced != "0" && !lim.is_cpu);
+  // GPU-only kernel forms. PYSYCLFFT_BANK_LAYOUT / PYSYCLFFT_PAIRED_REALS = 1
+  // chooses one on any device (so CPU tests run those kernels), = 0 on none (to
+  // measure it against the plain form). Team kernels' local buffers are laid
+  // out against bank conflicts; fused rfft/irfft team kernels move pairs of reals
+  // as one value where aligned (on the CPU device single reals were faster at
+  // 1024 points).
+  lim.bank_layout = gpu_form("PYSYCLFFT_BANK_LAYOUT", lim);
+  lim.paired_reals = gpu_form("PYSYCLFFT_PAIRED_REALS", lim);
   // A GPU work-group shares one multiprocessor's register file: at 1024
   // work-items a 64K-register file leaves 64 per work-item, which the Rader pass
   // and fused map kernels exceed (the H100 refused their launches: "out of

@@ -85,7 +85,7 @@ inline std::string permute_kernel_name(Precision p) { return instance_name("pysy
 inline std::string copy_rows_kernel_name(Precision p) { return instance_name("pysyclfft_copy_rows", p); }
 
 // pysyclfft_mapped<T, MapKind, Lanes, Threads, PerGroup, Pad, Skew, Stride, radices...>
-// (its FFT's team parameters; Stride 1 or 0: run time) and
+// (its FFT's team parameters; Stride as kernels/layout.hpp's) and
 // pysyclfft_mapped_item<T, MapKind, radices...> (work-item level, run-time strides)
 inline std::string mapped_kernel_name(int kind, const C2CKernelParams& fft, int stride) {
   if (fft.level == Level::work_item) return instance_name("pysyclfft_mapped_item", fft.precision, kind, fft.radices);
@@ -94,10 +94,11 @@ inline std::string mapped_kernel_name(int kind, const C2CKernelParams& fft, int 
 }
 
 // Every kernel of a fused real/trigonometric plan, compiled together: as
-// c2c_kernel_names, teams get a unit-stride variant (at index 1).
-inline std::vector<std::string> mapped_kernel_names(int kind, const C2CKernelParams& fft) {
-  if (fft.level == Level::work_item) return {mapped_kernel_name(kind, fft, 0)};
-  return {mapped_kernel_name(kind, fft, 0), mapped_kernel_name(kind, fft, 1)};
+// c2c_kernel_names, teams get a variant for unit strides (at index 1), which is
+// `unit_stride` (kUnitStride or kPairedReals).
+inline std::vector<std::string> mapped_kernel_names(int kind, const C2CKernelParams& fft, int unit_stride) {
+  if (fft.level == Level::work_item) return {mapped_kernel_name(kind, fft, kernels::kRunTimeStride)};
+  return {mapped_kernel_name(kind, fft, kernels::kRunTimeStride), mapped_kernel_name(kind, fft, unit_stride)};
 }
 
 // pysyclfft_map_load<T, MapKind, L, Stride> and pysyclfft_map_store<T, MapKind, L, Stride>;

@@ -32,6 +32,7 @@ struct DeviceLimits {
   std::size_t max_groups_per_dim = INT32_MAX;
   int lanes = 16;      // sub-group size of the team kernels: choose_sub_group_size(sub_group_sizes)
   bool bank_layout = false;  // lay out local buffers against bank conflicts (GPUs; device.hpp)
+  bool paired_reals = false;  // fused rfft/irfft move pairs of reals as one value (GPUs; device.hpp)
 
   bool offers_sub_group(int size) const {
     return std::find(sub_group_sizes.begin(), sub_group_sizes.end(), size) != sub_group_sizes.end();

@@ -64,11 +64,25 @@ struct MappedKernelParams {
   int kind = 0;
   std::int64_t n = 0;  // data length
   C2CKernelParams fft;  // the complex FFT of length map_fft_length(kind, n)
+  int unit_stride = kernels::kUnitStride;  // the teams' unit-stride variant (kernels/layout.hpp)
 
   bool supported() const { return !fft.radices.empty(); }
-  std::vector<std::string> kernel_names() const { return mapped_kernel_names(kind, fft); }
-  // Index in kernel_names() of the kernel for layout `l`.
-  std::size_t kernel_index(const BatchLayout& l) const { return fft.level == Level::team && l.unit_strides() ? 1 : 0; }
+  std::vector<std::string> kernel_names() const { return mapped_kernel_names(kind, fft, unit_stride); }
+  // Index in kernel_names() of the kernel for layout `l` over `in` and `out`.
+  std::size_t kernel_index(const BatchLayout& l, const void* in, const void* out) const {
+    if (fft.level != Level::team || !l.unit_strides()) return 0;
+    if (unit_stride != kernels::kPairedReals) return 1;
+    return kind == kernels::kR2CPacked ? pairs_fit(in, l.in_offset, l.in_dist0, l.in_dist1)
+                                       : pairs_fit(out, l.out_offset, l.out_dist0, l.out_dist1);
+  }
+
+ private:
+  // Whether every transform's reals start at an even real of an array aligned for two.
+  bool pairs_fit(const void* reals, std::int64_t offset, std::int64_t dist0, std::int64_t dist1) const {
+    const auto pair_bytes = std::uintptr_t(2 * real_size(fft.precision));
+    return reinterpret_cast<std::uintptr_t>(reals) % pair_bytes == 0 && offset % 2 == 0 && dist0 % 2 == 0 &&
+           dist1 % 2 == 0;
+  }
 };
 
 inline MappedKernelParams choose_mapped_params(RealTransform t, std::int64_t n, Precision p, const DeviceLimits& dev) {
@@ -78,6 +92,7 @@ inline MappedKernelParams choose_mapped_params(RealTransform t, std::int64_t n, 
   const std::int64_t fft_length = map_fft_length(m.kind, n);
   if (n >= 1 && fft_length >= 1) m.fft = with_bank_layout(choose_c2c_kernel(fft_length, p, dev), dev);
   if (m.fft.level == Level::work_item) m.fft.lanes = dev.lanes;  // the mapped work-item kernel loads lane by lane
+  if (dev.paired_reals && kernels::map_pairs_reals(m.kind)) m.unit_stride = kernels::kPairedReals;
   return m;
 }
 
@@ -111,7 +126,7 @@ class MappedPlan {
     const C2CKernelParams& f = params_.fft;
     const void* tw = twiddles_.get();
     const void* table = table_.get();
-    const DeviceKernel& k = kernels_[params_.kernel_index(layout)];
+    const DeviceKernel& k = kernels_[params_.kernel_index(layout, in, out)];
     const auto pieces = launch_pieces(layout, batched_launch_transforms(f, layout, max_groups_per_dim_));
     return submit_pieces(queue_, pieces, deps, [&](sycl::handler& h, const BatchLayout& piece) {
       launch_mapped(h, k, batched_range(f, piece), f.precision, in, out, tw, table, piece,
@@ -125,7 +140,10 @@ class MappedPlan {
     std::string s;
     s += concat("mapped n=", params_.n, " map ", params_.kind, " ", real_name(params_.fft.precision), ": fused into a single work-group Stockham FFT of length ", params_.fft.n, ", radices");
     for (int r : params_.fft.radices) s += concat(" ", r);
-    return s + "; " + describe_kernel_level(params_.fft) + concat(workspace_bytes_, " B twiddles and map table");
+    const bool paired = params_.fft.level == Level::team && params_.unit_stride == kernels::kPairedReals;
+    return s + "; " + describe_kernel_level(params_.fft) +
+           (paired ? "pairs of reals moved as one value where aligned; " : "") +
+           concat(workspace_bytes_, " B twiddles and map table");
   }
 
  private:
