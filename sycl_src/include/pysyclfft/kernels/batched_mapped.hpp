@@ -62,8 +62,8 @@ PYSYCLFFT_INLINE void mapped_transform(const Barrier& barrier, int vector, int l
                                                   offset);
     barrier();
 #pragma unroll
-    for (int k = vector + lane; k <= C::kN; k += C::kThreads)
-      map.split_point(k, SplitLoad<T, 1, fft::kPad>{z, z + fft::kBufferPoints});
+    for (int k = vector + lane; k <= C::kN / 2; k += C::kThreads)
+      map.split_pair(k, SplitLoad<T, 1, fft::kPad>{z, z + fft::kBufferPoints});
   } else {
     fft::template run_vectors<C::kThreads, Lanes>(barrier, vector, lane, map, map, buffers, twiddles, C::kThreads,
                                                   offset);

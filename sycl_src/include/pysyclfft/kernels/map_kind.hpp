@@ -36,10 +36,16 @@ constexpr int map_sign(int kind) {
 }
 
 // Whether the map needs the whole FFT result before it can store (the packed
-// real FFT split reads Z[k] and Z[L-k]): such maps have split_point(k, z) instead
-// of a pointwise store, and L + 1 outputs.
+// real FFT split reads Z[k] and Z[L-k]): such maps have split_pair(k, z), which
+// forms outputs k and L-k of their L + 1, instead of a pointwise store.
 constexpr bool map_splits_after(int kind) {
   return kind == kR2CPacked || kind == kDCT2Packed || kind == kDST2Packed || kind == kDCT1 || kind == kDST1;
+}
+
+// Work-items of a transform's store: one per FFT output point, or per pair k,
+// L-k (k <= L/2) of a split map.
+constexpr long long map_store_points(int kind, long long fft_length) {
+  return map_splits_after(kind) ? fft_length / 2 + 1 : fft_length;
 }
 
 // Whether the map reads (r2c) or writes (c2r) its real side as pairs of

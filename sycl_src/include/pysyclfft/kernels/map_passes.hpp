@@ -27,15 +27,15 @@ template <int Kind, typename T, int L, int Stride = 0> struct MapPass {
     store_cplx(fft_in + layout.out_base(t) + i * element_stride<Stride>(layout.out_stride), map(int(i)));
   }
 
-  // A split map has L + 1 outputs.
+  // Work-item k of a split map stores outputs k and L-k.
   static void store(index_t t, index_t k, const cplx<T>* fft_out, void* out, const cplx<T>* table,
                     const BatchLayout& layout, MapScalars<T> s, index_t length) {
-    const index_t fft_length = L > 0 ? L : length, points = kSplitAfter ? fft_length + 1 : fft_length;
-    if (k >= points) return;
+    const index_t fft_length = L > 0 ? L : length;
+    if (k >= map_store_points(Kind, fft_length)) return;
     const Map map{{nullptr, out, 0, layout.out_base(t), 0, layout.out_stride, table, s.scale, s.edge_in, s.edge_out,
                    s.imag_sign, true, fft_length}};
     const StridedLoad<T, Stride> z{fft_out + layout.in_base(t), layout.in_stride};
-    if constexpr (kSplitAfter) map.split_point(int(k), z);
+    if constexpr (kSplitAfter) map.split_pair(int(k), z);
     else map(int(k), z(int(k)));
   }
 };

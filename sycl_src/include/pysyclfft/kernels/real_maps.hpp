@@ -13,12 +13,17 @@
 
 namespace pysyclfft::kernels {
 
-// X[k] (0 <= k <= L) of the packed real FFT, from z(i) = Z[i] and w^k.
-template <typename T, class Z> PYSYCLFFT_INLINE cplx<T> packed_split(int k, index_t L, const Z& z, cplx<T> wk) {
-  const cplx<T> a = z(k == L ? 0 : k), b = conj(z(k == 0 ? 0 : L - k));
+// Outputs X[k] and X[L-k] (0 <= k <= L/2) of the packed real FFT, from z(i) = Z[i]
+// and w^k, as emit(j, X[j]) (once where k = L-k). They share Z[k] and Z[L-k], so
+// each is loaded once: E[L-k] = conj E[k], O[L-k] = conj O[k] and w^(L-k) = -conj w^k
+// give X[L-k] = conj(E[k] - w^k O[k]).
+template <typename T, class Z, class Emit>
+PYSYCLFFT_INLINE void packed_split(int k, index_t L, const Z& z, cplx<T> wk, const Emit& emit) {
+  const cplx<T> a = z(k), b = conj(z(k == 0 ? 0 : L - k));
   const T half = T(0.5);
-  const cplx<T> even = (a + b) * half, odd = mul_sign_i<-1>(a - b) * half;
-  return even + odd * wk;
+  const cplx<T> even = (a + b) * half, odd_w = mul_sign_i<-1>(a - b) * half * wk;
+  emit(index_t(k), even + odd_w);
+  if (2 * k != L) emit(L - k, conj(even - odd_w));
 }
 
 // The inverse: FFT input m of the packed backward transform from X[m], X[L-m]
@@ -40,14 +45,15 @@ template <typename T, int FixedL, int Stride = 0> struct R2CFullMap {
 };
 
 // Even n = 2L: output k needs Z[k] and Z[L-k], which other work-items compute,
-// so the split runs after the FFT: split_point(k, z) forms output k (0 <= k <= L)
-// from any z(i) giving Z[i] (local memory in the fused kernel, global otherwise).
+// so the split runs after the FFT: split_pair(k, z) forms outputs k and L-k
+// (0 <= k <= L/2) from any z(i) giving Z[i] (local memory in the fused kernel,
+// global otherwise).
 template <typename T, int FixedL, int Stride = 0> struct R2CPackedMap {
   index_t len() const { return io.template fft_length<FixedL>(); }
   MapIO<T, Stride> io;
   PYSYCLFFT_INLINE cplx<T> operator()(int i) const { return io.real_pair_in(i); }
-  template <class Z> PYSYCLFFT_INLINE void split_point(int k, const Z& z) const {
-    io.cplx_out(k, packed_split<T>(k, len(), z, io.table[k]) * io.scale);
+  template <class Z> PYSYCLFFT_INLINE void split_pair(int k, const Z& z) const {
+    packed_split<T>(k, len(), z, io.table[k], [&](index_t j, cplx<T> x) { io.cplx_out(j, x * io.scale); });
   }
 };
 

@@ -52,10 +52,11 @@ template <typename T, int FixedL, bool Sine, int Stride = 0> struct DCT2PackedMa
     const T y = 2 * re_mul(io.table[len() + 1 + k], vk) * io.scale;
     io.real_out(mirror<Sine>(k, n()), k == 0 ? y * io.edge_out : y);
   }
-  template <class Z> PYSYCLFFT_INLINE void split_point(int k, const Z& z) const {
-    const cplx<T> vk = packed_split<T>(k, len(), z, io.table[k]);
-    put(k, vk);
-    if (k != 0 && k != len()) put(n() - k, conj(vk));
+  template <class Z> PYSYCLFFT_INLINE void split_pair(int k, const Z& z) const {
+    packed_split<T>(k, len(), z, io.table[k], [&](index_t j, cplx<T> vj) {
+      put(j, vj);
+      if (j != 0 && j != len()) put(n() - j, conj(vj));
+    });
   }
 };
 
@@ -152,9 +153,11 @@ template <typename T, int FixedL, int Stride = 0> struct DCT1Map {
     return i == 0 || i == n() - 1 ? x * io.edge_in : x;
   }
   PYSYCLFFT_INLINE cplx<T> operator()(int m) const { return {e(2 * m), e(2 * m + 1)}; }
-  template <class Z> PYSYCLFFT_INLINE void split_point(int k, const Z& z) const {
-    const T y = packed_split<T>(k, len(), z, io.table[k]).re * io.scale;
-    io.real_out(k, k == 0 || k == n() - 1 ? y * io.edge_out : y);
+  template <class Z> PYSYCLFFT_INLINE void split_pair(int k, const Z& z) const {
+    packed_split<T>(k, len(), z, io.table[k], [&](index_t j, cplx<T> x) {
+      const T y = x.re * io.scale;
+      io.real_out(j, j == 0 || j == n() - 1 ? y * io.edge_out : y);
+    });
   }
 };
 
@@ -170,8 +173,10 @@ template <typename T, int FixedL, int Stride = 0> struct DST1Map {
     return j < len() ? io.real_in(j - 1) : -io.real_in(2 * len() - j - 1);
   }
   PYSYCLFFT_INLINE cplx<T> operator()(int m) const { return {e(2 * m), e(2 * m + 1)}; }
-  template <class Z> PYSYCLFFT_INLINE void split_point(int k, const Z& z) const {
-    if (k >= 1 && k <= n()) io.real_out(k - 1, -packed_split<T>(k, len(), z, io.table[k]).im * io.scale);
+  template <class Z> PYSYCLFFT_INLINE void split_pair(int k, const Z& z) const {
+    packed_split<T>(k, len(), z, io.table[k], [&](index_t j, cplx<T> x) {
+      if (j >= 1 && j <= n()) io.real_out(j - 1, -x.im * io.scale);
+    });
   }
 };
 

@@ -65,8 +65,7 @@ class MapPassPlan {
   sycl::event execute(bool store, const void* in, void* out, const BatchLayout& layout, double scale, double edge_in,
                       double edge_out, double imag_sign, const std::vector<sycl::event>& deps = {}) const {
     if (layout.count() == 0) return event_after(queue_, deps);
-    const bool split = store && kernels::map_splits_after(kind_);
-    const std::size_t points = std::size_t(split ? fft_length_ + 1 : fft_length_);
+    const std::size_t points = std::size_t(store ? kernels::map_store_points(kind_, fft_length_) : fft_length_);
     const std::size_t row = (points + group_ - 1) / group_ * group_;
     const bool unit = kernels_.size() > 2 && layout.unit_strides();
     const DeviceKernel& k = kernels_[(unit ? 2 : 0) + (store ? 1 : 0)];
