@@ -173,12 +173,13 @@ def test_bad_arguments():
 @pytest.mark.parametrize("kind", ["dct2", "dst3"])
 def test_forward_and_backward_maps_share_their_fft(rng, kind):
     """A DCT/DST plan builds both directions; their maps run one complex plan of the length
-    (tables uploaded once), and its answers in both directions are right."""
+    (tables uploaded once; the maps' own tables, read in place on a CPU device, add
+    nothing there), and its answers in both directions are right."""
     n = 4097  # a prime: unfused maps around a Bluestein FFT, whose tables dominate the workspace
     inner = pysyclfft.get_fft_plan(np.zeros(n, np.complex128)).workspace_bytes  # tables only until it runs
     plan = pysyclfft.get_fft_plan(np.zeros(n), kind=kind)
     assert "c2c n=4097" in plan.describe()
-    assert inner < plan.workspace_bytes < 2 * inner, "the forward and backward maps hold two copies of the FFT"
+    assert inner <= plan.workspace_bytes < 2 * inner, "the forward and backward maps hold two copies of the FFT"
     x = rng.standard_normal(n)
     family, kind_type = kind[:3], int(kind[3])
     assert_close(plan.forward(x), getattr(sf, family)(x, type=kind_type), np.float64, n)

@@ -6,6 +6,7 @@ no entry a later process would read half of. Each case runs in child processes
 on its own copy of a cache filled once per module."""
 import json
 import os
+import re
 import shutil
 import signal
 import subprocess
@@ -243,3 +244,25 @@ def test_float_spectra_from_the_device_are_accurate_and_cached(tmp_path):
     assert warm["computed"] == 0 and warm["disk_loads"] == len(SPECTRA_CASES)
     for cold_y, warm_y in zip(cold_results, warm_results):
         np.testing.assert_array_equal(warm_y, cold_y)
+
+
+@pytest.mark.parametrize("double", [False, True], ids=["complex64", "complex128"])
+def test_a_cpu_device_reads_the_cached_table_where_it_lies(double):
+    """On a device whose kernels read host memory (the OpenCL CPU device) a plan
+    holds no copy of its Bluestein table (chirp and spectrum, n + m entries for a
+    convolution of length m: more than the passes' tables); elsewhere it holds a
+    device copy."""
+    import pysyclfft
+    from pysyclfft import _arrays, _core
+
+    queue = _arrays.default_queue()
+    n, point = 4099, 16 if double else 8
+    plan = _core.C2CPlan(queue, n, double)
+    m = int(re.search(r"Bluestein, chirp convolution of length (\d+)", plan.describe()).group(1))
+    convolution = (n + m) * point
+    if _core.reads_host_memory(queue):
+        assert plan.workspace_bytes < convolution
+    else:
+        assert plan.workspace_bytes > convolution
+    x = np.random.default_rng(5).standard_normal((2, n)).astype(np.complex128 if double else np.complex64)
+    assert relative_l2(pysyclfft.fft(x), np.fft.fft(x.astype(np.complex128))) < error_bound(x.dtype, n)

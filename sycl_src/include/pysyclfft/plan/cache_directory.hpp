@@ -1,9 +1,9 @@
 // A directory of on-disk cache entries, one file per key, shared by the cache of
 // device binaries (binary_cache.hpp) and of host-computed tables (table_cache.hpp).
 //
-// The file <dir>/<hash of key><extension> holds: a magic line, the key text, the
-// caller's body, and a checksum of all that (lengths and the checksum as 8-byte
-// little-endian). The key text is compared on read, so a hash collision is a
+// The file <dir>/<hash of key><extension> holds: a magic line, the key text, zeros
+// up to the body's alignment (its offset in the file), the caller's body, and a
+// checksum of all that (lengths and the checksum as 8-byte little-endian). The key text is compared on read, so a hash collision is a
 // miss, never a wrong entry. Entries are written to a temporary file and renamed
 // into place, so a reader never sees half an entry (a process killed while
 // writing leaves only a temporary file, deleted after an hour); an entry that
@@ -100,9 +100,12 @@ class CacheDirectory {
  public:
   using Checksum = std::uint64_t (*)(std::string_view);
 
-  // `magic` names the entry format, `extension` (with its dot) the entry files.
-  CacheDirectory(std::string magic, std::string extension, Checksum checksum)
-      : magic_(std::move(magic) + "\n"), extension_(std::move(extension)), checksum_(checksum) {}
+  // `magic` names the entry format, `extension` (with its dot) the entry files;
+  // bodies start at a multiple of `body_alignment` bytes into the file (so into
+  // its page-aligned mapping).
+  CacheDirectory(std::string magic, std::string extension, Checksum checksum, std::size_t body_alignment = 1)
+      : magic_(std::move(magic) + "\n"), extension_(std::move(extension)), checksum_(checksum),
+        body_alignment_(body_alignment) {}
 
   // An empty `dir` disables the cache.
   void configure(std::string dir, std::uintmax_t max_bytes) {
@@ -143,6 +146,7 @@ class CacheDirectory {
     std::string data = magic_;
     put_count(data, key.size());
     data += key;
+    data.resize(body_offset(data.size()), '\0');
     data += body;
     put_count(data, checksum_(data));
     namespace fs = std::filesystem;
@@ -181,6 +185,11 @@ class CacheDirectory {
  private:
   enum class Check { hit, miss, corrupt };
 
+  // Where the body starts after a head of `head_bytes`.
+  std::size_t body_offset(std::size_t head_bytes) const {
+    return (head_bytes + body_alignment_ - 1) / body_alignment_ * body_alignment_;
+  }
+
   std::filesystem::path entry_path(const std::string& key) const {
     return std::filesystem::path(dir_) / (hex(fnv1a(key)) + extension_);
   }
@@ -197,7 +206,8 @@ class CacheDirectory {
     std::memcpy(&key_size, data.data() + magic_.size(), sizeof key_size);
     if (key_size > checked.size() - head) return Check::corrupt;
     if (checked.substr(head, key_size) != key) return Check::miss;  // another key with the same hash
-    entry.body_begin = head + key_size;
+    entry.body_begin = body_offset(head + key_size);
+    if (entry.body_begin > checked.size()) return Check::corrupt;
     entry.body_size = checked.size() - entry.body_begin;
     return Check::hit;
   }
@@ -227,6 +237,7 @@ class CacheDirectory {
 
   std::string magic_, extension_;
   Checksum checksum_;
+  std::size_t body_alignment_;
   std::string dir_;
   std::uintmax_t max_bytes_ = 0;
 };

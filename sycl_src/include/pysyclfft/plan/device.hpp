@@ -8,6 +8,7 @@
 #include <algorithm>
 #include <atomic>
 #include <complex>
+#include <cstddef>
 #include <cstdint>
 #include <cstdlib>
 #include <filesystem>
@@ -206,6 +207,18 @@ template <typename T> std::string_view bytes_of(const std::vector<T>& v) {
 template <typename T>
 std::shared_ptr<void> device_copy(sycl::queue& q, const std::vector<T>& v, std::size_t* bytes_total = nullptr) {
   return device_copy(q, std::vector<std::string_view>{bytes_of(v)}, bytes_total);
+}
+
+// A host table (`bytes`, alive while `owner` is) for a plan's kernels: the table
+// where it lies when the device's kernels read host memory (reads_host_memory)
+// and it is aligned for any entry (a cached table's mapped file: no copy, no
+// fresh memory to fault in, nothing held twice), else a device copy, whose
+// size is added to *bytes_total.
+inline std::shared_ptr<const void> table_view(sycl::queue& q, std::shared_ptr<const void> owner, std::string_view bytes,
+                                              std::size_t* bytes_total = nullptr) {
+  const bool aligned = reinterpret_cast<std::uintptr_t>(bytes.data()) % alignof(std::max_align_t) == 0;
+  if (!bytes.empty() && aligned && reads_host_memory(q.get_device())) return {std::move(owner), bytes.data()};
+  return device_copy(q, {bytes}, bytes_total);
 }
 
 // An uninitialised device allocation of `bytes` (at least 1) owned by the returned pointer.

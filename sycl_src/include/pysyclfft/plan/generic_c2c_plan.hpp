@@ -115,7 +115,7 @@ class GenericC2CPlan {
   struct Launch {
     std::size_t stage;
     int load, store;
-    std::size_t load_table, store_table;  // offsets into the table buffer
+    const void *load_table, *store_table;  // Bluestein's chirp or spectrum (else never read)
   };
 
   static std::size_t radix_index(int r) {
@@ -129,18 +129,20 @@ class GenericC2CPlan {
   std::vector<Launch> plan_launches(bool forward) const {
     const int conj_in = forward ? 0 : kernels::kConjBefore, conj_out = forward ? 0 : kernels::kConjAfter;
     std::vector<Launch> out;
-    const auto fft = [&](int load, int store, std::size_t load_table, std::size_t store_table) {
+    const auto fft = [&](int load, int store, const void* load_table, const void* store_table) {
       for (std::size_t s = 0; s < radices_.size(); ++s) {
         const bool first = s == 0, last = s + 1 == radices_.size();
         out.push_back({s, first ? load : 0, last ? store : 0, load_table, store_table});
       }
     };
     if (!bluestein_) {
-      fft(conj_in, forward ? 0 : kernels::kConjBefore, 0, 0);
+      fft(conj_in, forward ? 0 : kernels::kConjBefore, tables_.get(), tables_.get());
       return out;
     }
-    fft(conj_in | kernels::kMultiply, kernels::kMultiply, chirp_offset_, spectrum_offset_);
-    fft(kernels::kConjBefore, kernels::kConjBefore | kernels::kMultiply | conj_out, 0, chirp_offset_);
+    const auto* chirp = static_cast<const char*>(chirp_and_spectrum_.get());
+    const void* spectrum = chirp + std::size_t(n_) * 2 * real_size(precision_);
+    fft(conj_in | kernels::kMultiply, kernels::kMultiply, chirp, spectrum);
+    fft(kernels::kConjBefore, kernels::kConjBefore | kernels::kMultiply | conj_out, tables_.get(), chirp);
     return out;
   }
 
@@ -166,7 +168,7 @@ class GenericC2CPlan {
       h.depends_on(deps);
       launch_generic_stage(
           h, k, sycl::nd_range<1>{groups * group_, group_}, precision_,
-          {src, table_at(tw.at.hi), table_at(tw.at.lo), table_at(l.load_table), table_at(l.store_table), dst}, in_side,
+          {src, table_at(tw.at.hi), table_at(tw.at.lo), l.load_table, l.store_table, dst}, in_side,
           out_side, stage, scale);
     });
   }
@@ -176,8 +178,8 @@ class GenericC2CPlan {
   }
 
   // Per stage the two-level table of W_(span*radix) (O(sqrt) entries, so a
-  // plan's tables cost microseconds), then Bluestein's chirp and spectrum
-  // (bluestein_table, from the table cache).
+  // plan's tables cost microseconds); beside them Bluestein's chirp and spectrum
+  // (bluestein_table, from the table cache, through table_view).
   template <typename T> void upload_tables() {
     std::vector<std::complex<T>> table{{T(1), T(0)}};  // offset 0: never read, keeps pointers valid
     std::int64_t span = 1;
@@ -187,15 +189,11 @@ class GenericC2CPlan {
       twiddles_.push_back({append_two_level(table, stage), stage.shift});
       span *= r;
     }
-    std::vector<std::string_view> parts{bytes_of(table)};
-    TableCache::Held chirp_and_spectrum;  // the specialized Bluestein plans' cached table (seconds to compute near 10^6)
-    if (bluestein_) {
-      chirp_and_spectrum = bluestein_table<T>(n_, fft_len_, device_spectrum(queue_, precision_, fft_len_));
-      chirp_offset_ = table.size();
-      spectrum_offset_ = chirp_offset_ + std::size_t(n_);
-      parts.push_back(chirp_and_spectrum.bytes);
+    tables_ = device_copy(queue_, table, &table_bytes_);
+    if (bluestein_) {  // the specialized Bluestein plans' cached table (seconds to compute near 10^6)
+      const TableCache::Held held = bluestein_table<T>(n_, fft_len_, device_spectrum(queue_, precision_, fft_len_));
+      chirp_and_spectrum_ = table_view(queue_, held.owner, held.bytes, &table_bytes_);
     }
-    tables_ = device_copy(queue_, parts, &table_bytes_);
   }
 
   struct Twiddles {
@@ -213,8 +211,8 @@ class GenericC2CPlan {
   std::vector<DeviceKernel> kernels_;  // one per stage
   std::vector<std::int64_t> spans_;
   std::vector<Twiddles> twiddles_;
-  std::size_t chirp_offset_ = 0, spectrum_offset_ = 0;
   std::shared_ptr<void> tables_;
+  std::shared_ptr<const void> chirp_and_spectrum_;  // Bluestein's: n chirp entries, then the spectrum
   std::size_t table_bytes_ = 0;
   std::int64_t chunk_ = 1;
   WorkBuffer scratch_;  // serialises executions

@@ -52,7 +52,7 @@ class MapPassPlan {
                                                   generic ? generic_map_kernel_names(p) : map_pass_kernel_names({{t, n}}, p));
     kernels_.assign(k.begin() + std::ptrdiff_t(at), k.begin() + std::ptrdiff_t(generic ? at + 2 : k.size()));
     const TableCache::Held table = p == Precision::f32 ? map_table<float>(kind_, n) : map_table<double>(kind_, n);
-    table_ = device_copy(queue_, {table.bytes}, &workspace_bytes_);
+    table_ = table_view(queue_, table.owner, table.bytes, &workspace_bytes_);
     const DeviceLimits lim = device_limits(queue_.get_device());
     group_ = elementwise_group_size(lim);
     max_groups_per_dim_ = lim.max_groups_per_dim;
@@ -90,7 +90,7 @@ class MapPassPlan {
   int kind_;
   std::int64_t fft_length_;
   std::vector<DeviceKernel> kernels_;  // load, store; then with unit strides (specialized passes)
-  std::shared_ptr<void> table_;
+  std::shared_ptr<const void> table_;
   std::size_t group_ = 1, max_groups_per_dim_ = 1;
   std::size_t workspace_bytes_ = 0;
 };

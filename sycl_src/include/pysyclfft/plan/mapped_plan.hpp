@@ -149,14 +149,16 @@ class MappedPlan {
  private:
   template <typename T> void upload() {
     twiddles_ = device_copy(queue_, stockham_twiddles<T>(params_.fft.radices), &workspace_bytes_);
-    table_ = device_copy(queue_, {map_table<T>(params_.kind, params_.n).bytes}, &workspace_bytes_);
+    const TableCache::Held table = map_table<T>(params_.kind, params_.n);
+    table_ = table_view(queue_, table.owner, table.bytes, &workspace_bytes_);
   }
 
   mutable sycl::queue queue_;  // submit() is not const
   MappedKernelParams params_;
   std::size_t max_groups_per_dim_ = 0;
   std::vector<DeviceKernel> kernels_;  // in the order of params_.kernel_names()
-  std::shared_ptr<void> twiddles_, table_;
+  std::shared_ptr<void> twiddles_;
+  std::shared_ptr<const void> table_;
   std::size_t workspace_bytes_ = 0;
 };
 

@@ -1,9 +1,10 @@
-// The tables of a multi-pass plan (multipass_plan.hpp), all in one device
-// allocation of complex<T> entries: per pass its Stockham twiddles and, for a
-// pass that stores twiddled, the two-level table of its W_L (twiddles.hpp: lo:
-// W_L^j, j < 2^shift; hi: W_L^(j*2^shift)) and W_L^(k*lane) for the lanes of a
-// column group; then Bluestein's chirp and spectrum (bluestein_tables.hpp), or
-// Rader's gather and scatter indices and spectrum (rader_tables.hpp).
+// The tables of a multi-pass plan (multipass_plan.hpp), of complex<T> entries:
+// in one device allocation per pass its Stockham twiddles and, for a pass that
+// stores twiddled, the two-level table of its W_L (twiddles.hpp: lo: W_L^j,
+// j < 2^shift; hi: W_L^(j*2^shift)) and W_L^(k*lane) for the lanes of a column
+// group; beside them, as the table cache holds it (table_view), Bluestein's chirp
+// and spectrum (bluestein_tables.hpp) or Rader's gather and scatter indices and
+// spectrum (rader_tables.hpp).
 #pragma once
 #include <sycl/sycl.hpp>
 
@@ -33,24 +34,32 @@ struct PassTables {
 };
 
 struct MultipassTables {
-  std::shared_ptr<void> memory;
+  std::shared_ptr<void> memory;  // the passes' tables
+  std::shared_ptr<const void> convolution;  // Bluestein's or Rader's (or none)
   std::size_t bytes = 0;
   std::size_t entry_bytes = 0;  // sizeof(std::complex<T>)
   std::vector<PassTables> passes;
-  std::size_t chirp = 0, spectrum = 0, gather = 0, scatter = 0;  // Bluestein's or Rader's, in entries
+  std::size_t chirp = 0, spectrum = 0, gather = 0, scatter = 0;  // in `convolution`, in entries
 
-  const void* at(std::size_t offset) const { return static_cast<const char*>(memory.get()) + offset * entry_bytes; }
+  const void* at(std::size_t offset) const { return entry(memory.get(), offset); }
+  const void* in_convolution(std::size_t offset) const { return entry(convolution.get(), offset); }
 
   // The table a pass's loads read: Rader's gather indices, or Bluestein's chirp.
-  const void* load_table(int load) const { return at(load == kernels::kLoadRader ? gather : chirp); }
+  const void* load_table(int load) const { return in_convolution(load == kernels::kLoadRader ? gather : chirp); }
 
   // The table a pass's stores read: its W_L (the high level; the low one is
   // passes[pass].twiddle_lo), the convolution's spectrum, Rader's scatter indices,
   // or Bluestein's chirp.
   const void* store_table(int store, std::size_t pass) const {
     if (store == kernels::kStoreTwiddle) return at(passes[pass].twiddle_hi);
-    if (store == kernels::kStoreSpectrum) return at(spectrum);
-    return at(store == kernels::kStoreRader ? scatter : chirp);
+    if (store == kernels::kStoreSpectrum) return in_convolution(spectrum);
+    return in_convolution(store == kernels::kStoreRader ? scatter : chirp);
+  }
+
+ private:
+  // Entry `offset` of `table` (none: the passes' tables, never read then).
+  const void* entry(const void* table, std::size_t offset) const {
+    return static_cast<const char*>(table ? table : memory.get()) + offset * entry_bytes;
   }
 };
 
@@ -84,24 +93,23 @@ MultipassTables multipass_tables(sycl::queue& q, const MultipassGeometry& g, Alg
   t.entry_bytes = sizeof(std::complex<T>);
   std::vector<std::complex<T>> table;
   for (const MultipassPass& ps : g.passes) t.passes.push_back(append_pass_tables(table, ps));
-  // Bluestein's or Rader's table follows, copied to the device as it comes from
-  // the table cache (tens of MB near 10^6 points: no host copy on the way).
+  // Bluestein's or Rader's table as it comes from the table cache (tens of MB
+  // near 10^6 points: no host copy on the way, none at all on a CPU device).
   TableCache::Held convolution;
   const auto spectrum_on = [&] {
     return device_spectrum(q, std::is_same_v<T, float> ? Precision::f32 : Precision::f64, g.fft_len);
   };
   if (a == Algorithm::bluestein) {
-    t.chirp = table.size();
-    t.spectrum = t.chirp + std::size_t(n);
+    t.spectrum = std::size_t(n);
     convolution = bluestein_table<T>(n, g.fft_len, spectrum_on());
   }
   if (a == Algorithm::rader) {
-    t.gather = table.size();
-    t.scatter = t.gather + packed_entries<T>(std::size_t(g.fft_len));
-    t.spectrum = t.scatter + packed_entries<T>(std::size_t(g.fft_len));
+    t.scatter = packed_entries<T>(std::size_t(g.fft_len));
+    t.spectrum = 2 * t.scatter;
     convolution = rader_table<T>(n, spectrum_on());
   }
-  t.memory = device_copy(q, {bytes_of(table), convolution.bytes}, &t.bytes);
+  t.memory = device_copy(q, table, &t.bytes);
+  if (!convolution.bytes.empty()) t.convolution = table_view(q, convolution.owner, convolution.bytes, &t.bytes);
   return t;
 }
 

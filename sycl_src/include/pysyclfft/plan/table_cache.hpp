@@ -34,6 +34,9 @@ namespace pysyclfft::plan {
 // twiddles.hpp): entries of another format are then never read.
 inline constexpr int kTableFormat = 2;  // 2: roots as two-level products, spectra on the device
 
+// Alignment of the tables' bytes in their cache files: a cache line.
+inline constexpr std::size_t kTableAlignment = 64;
+
 class TableCache {
  public:
   // Tables of shorter transforms cost well under a millisecond to compute: not worth a file.
@@ -72,8 +75,8 @@ class TableCache {
     memory_bytes_ = 0;
   }
 
-  // The bytes of a table of complex<T> entries (not necessarily aligned: copy them
-  // with memcpy), valid while `owner` lives: a mapped cache file or the computed table.
+  // The bytes of a table of complex<T> entries, valid while `owner` lives: a
+  // mapped cache file (aligned to kTableAlignment) or the computed table.
   struct Held {
     std::shared_ptr<const void> owner;
     std::string_view bytes;
@@ -143,8 +146,10 @@ class TableCache {
   TableCache() = default;
 
   mutable std::mutex mutex_;
-  // Wide checksums: entries reach tens of MB, read on every warm plan.
-  CacheDirectory disk_{"pysyclfft host table 1", ".tbl", wide_checksum};
+  // Wide checksums: entries reach tens of MB, read on every warm plan. Bodies
+  // aligned for any table entry, so a CPU device's kernels read them in place
+  // (device.hpp, table_view).
+  CacheDirectory disk_{"pysyclfft host table 2", ".tbl", wide_checksum, kTableAlignment};
   std::unordered_map<std::string, std::pair<Held, std::list<std::string>::iterator>> memory_;
   std::list<std::string> recency_;  // keys, most recently used first
   std::size_t memory_bytes_ = 0;
