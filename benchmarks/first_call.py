@@ -1,35 +1,47 @@
 """First call of one length in this (fresh) process: plan time, first transform, error.
 
-    python benchmarks/first_call.py N DTYPE     # e.g. 1000003 complex64; one JSON line on stdout
+    python benchmarks/first_call.py N DTYPE [KIND]   # e.g. 1000003 complex64; one JSON line on stdout
+
+KIND: c2c (default; DTYPE complex), r2c or dct2 (DTYPE real).
 
 Run it in a new process per length (the plan and table caches of a process would hide the cost),
 after `python -m pysyclfft precompile` where the generic sets should be cached. The process's own
 start (import, device, generic set) is excluded, as benchmarks/plantime.py does: one 8-point
 transform runs first. Plan = `get_fft_plan` (default specialization: background); then the first
-transform of numpy input; L2 = ||y - ref|| / ||ref|| against numpy in float64.
+transform of numpy input; L2 = ||y - ref|| / ||ref|| against numpy/scipy in float64.
 """
 import json
 import sys
 import time
 
 import numpy as np
+import scipy.fft
 
 import pysyclfft
 
 
+# kind: (our function, the float64 reference)
+KINDS = {"c2c": (pysyclfft.fft, np.fft.fft), "r2c": (pysyclfft.rfft, np.fft.rfft),
+         "dct2": (lambda x: pysyclfft.dct(x, 2), lambda x: scipy.fft.dct(x, 2))}
+
+
 def main():
     n, dtype = int(sys.argv[1]), np.dtype(sys.argv[2])
+    kind = sys.argv[3] if len(sys.argv) > 3 else "c2c"
+    ours, reference = KINDS[kind]
     rng = np.random.default_rng(n)
-    x = (rng.uniform(-0.5, 0.5, n) + 1j * rng.uniform(-0.5, 0.5, n)).astype(dtype)
-    pysyclfft.fft(np.ones(8, dtype))
+    x = rng.uniform(-0.5, 0.5, n).astype(dtype)
+    if dtype.kind == "c":
+        x += 1j * rng.uniform(-0.5, 0.5, n).astype(dtype)
+    ours(np.ones(8, dtype))
     t0 = time.perf_counter()
-    plan = pysyclfft.get_fft_plan(x)
+    plan = pysyclfft.get_fft_plan(x, kind=kind)
     t1 = time.perf_counter()
-    y = pysyclfft.fft(x)
+    y = ours(x)
     t2 = time.perf_counter()
-    ref = np.fft.fft(x.astype(np.complex128))
-    print(json.dumps({"n": n, "dtype": dtype.name, "plan_ms": 1e3 * (t1 - t0), "first_transform_ms": 1e3 * (t2 - t1),
-                      "l2": float(np.linalg.norm(y - ref) / np.linalg.norm(ref)),
+    ref = reference(x.astype(np.complex128 if dtype.kind == "c" else np.float64))
+    print(json.dumps({"n": n, "dtype": dtype.name, "kind": kind, "plan_ms": 1e3 * (t1 - t0),
+                      "first_transform_ms": 1e3 * (t2 - t1), "l2": float(np.linalg.norm(y - ref) / np.linalg.norm(ref)),
                       "plan": plan.describe().splitlines()[1]}))
 
 
