@@ -5,6 +5,7 @@ the first device query does), so ``pysyclfft/__init__`` calls it first.
 """
 import os
 import sys
+import time
 from importlib import metadata
 from pathlib import Path
 
@@ -80,6 +81,26 @@ def configure():
         # The runtime's cache is only the fallback behind our binary cache: cap it
         # at 1 GiB (the runtime's default is 8 GiB, in megabytes).
         os.environ.setdefault("SYCL_CACHE_MAX_SIZE", str(SYCL_CACHE_MAX_MEGABYTES))
+    if owns_disk_cache():
+        remove_stale_eviction_lock(Path(os.environ["SYCL_CACHE_DIR"]))
+
+
+# The SYCL runtime holds <cache dir>/cache_size.txt.lock while it evicts from its
+# persistent cache (well under a second) and, in another process, spins at full
+# CPU for as long as that file exists. A process that ends mid-eviction leaves it
+# behind (ours end at exit while a background compile runs,
+# plan/background_compiler.hpp; or a kill), and every later compile hung on it
+# (seen 2026-11-28). Older than this, the file is no live process's.
+STALE_LOCK_SECONDS = 60
+
+
+def remove_stale_eviction_lock(cache_dir):
+    lock = Path(cache_dir) / "cache_size.txt.lock"
+    try:
+        if time.time() - lock.stat().st_mtime > STALE_LOCK_SECONDS:
+            lock.unlink()
+    except OSError:  # none there, or another process removed it first
+        pass
 
 
 def include_dir():

@@ -100,3 +100,18 @@ def test_nan_and_inf_propagate_like_numpy():
     assert np.isnan(pysyclfft.fft(x)).all() == np.isnan(np.fft.fft(x)).all()
     x[5] = np.inf
     assert np.array_equal(np.isfinite(pysyclfft.fft(x)), np.isfinite(np.fft.fft(x)))
+
+
+def test_a_stale_eviction_lock_of_the_sycl_cache_is_removed(tmp_path):
+    """The SYCL runtime spins for as long as <cache>/cache_size.txt.lock exists; one left by a
+    process that ended mid-eviction made every later compile hang (_environment.py). An old one
+    is removed at import and the child compiles and answers."""
+    cache = tmp_path / "cache"
+    cache.mkdir()
+    lock = cache / "cache_size.txt.lock"
+    lock.touch()
+    hour_ago = lock.stat().st_mtime - 3600
+    os.utime(lock, (hour_ago, hour_ago))
+    err, _ = _run_child(tmp_path)
+    assert err < 1e-14
+    assert not lock.exists() or lock.stat().st_mtime > hour_ago + 3000  # gone, or a live process's own
