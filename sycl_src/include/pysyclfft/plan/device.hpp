@@ -174,27 +174,17 @@ inline void* counted_malloc_device(const sycl::queue& q, std::size_t bytes) {
   return p;
 }
 
-// Host tables (byte ranges) copied one after another to a new device allocation
-// owned by the returned pointer; their size is added to *bytes_total (a plan's
-// workspace) when given.
-inline std::shared_ptr<void> device_copy(sycl::queue& q, const std::vector<std::string_view>& parts,
-                                         std::size_t* bytes_total = nullptr) {
-  std::size_t bytes = 0;
-  for (const auto& part : parts) bytes += part.size();
-  if (bytes_total) *bytes_total += bytes;
-  void* p = counted_malloc_device(q, bytes);
+// A host table (a byte range) copied to a new device allocation owned by the
+// returned pointer; its size is added to *bytes_total (a plan's workspace) when given.
+inline std::shared_ptr<void> device_copy(sycl::queue& q, std::string_view table, std::size_t* bytes_total = nullptr) {
+  if (bytes_total) *bytes_total += table.size();
+  void* p = counted_malloc_device(q, table.size());
   std::shared_ptr<void> owned(p, [q](void* ptr) {
     sycl::free(ptr, q);
     --live_device_tables();
   });
   ++live_device_tables();
-  std::vector<sycl::event> copies;
-  std::size_t at = 0;
-  for (const auto& part : parts) {
-    if (!part.empty()) copies.push_back(q.memcpy(static_cast<char*>(p) + at, part.data(), part.size()));
-    at += part.size();
-  }
-  sycl::event::wait(copies);
+  if (!table.empty()) q.memcpy(p, table.data(), table.size()).wait();
   return owned;
 }
 
@@ -206,7 +196,7 @@ template <typename T> std::string_view bytes_of(const std::vector<T>& v) {
 // A host table (complex values or indices) copied to a new device allocation.
 template <typename T>
 std::shared_ptr<void> device_copy(sycl::queue& q, const std::vector<T>& v, std::size_t* bytes_total = nullptr) {
-  return device_copy(q, std::vector<std::string_view>{bytes_of(v)}, bytes_total);
+  return device_copy(q, bytes_of(v), bytes_total);
 }
 
 // A host table (`bytes`, alive while `owner` is) for a plan's kernels: the table
@@ -218,7 +208,7 @@ inline std::shared_ptr<const void> table_view(sycl::queue& q, std::shared_ptr<co
                                               std::size_t* bytes_total = nullptr) {
   const bool aligned = reinterpret_cast<std::uintptr_t>(bytes.data()) % alignof(std::max_align_t) == 0;
   if (!bytes.empty() && aligned && reads_host_memory(q.get_device())) return {std::move(owner), bytes.data()};
-  return device_copy(q, {bytes}, bytes_total);
+  return device_copy(q, bytes, bytes_total);
 }
 
 // An uninitialised device allocation of `bytes` (at least 1) owned by the returned pointer.

@@ -72,16 +72,12 @@ struct MappedKernelParams {
   std::size_t kernel_index(const BatchLayout& l, const void* in, const void* out) const {
     if (fft.level != Level::team || !l.unit_strides()) return 0;
     if (unit_stride != kernels::kPairedReals) return 1;
-    return kind == kernels::kR2CPacked ? pairs_fit(in, l.in_offset, l.in_dist0, l.in_dist1, l)
-                                       : pairs_fit(out, l.out_offset, l.out_dist0, l.out_dist1, l);
-  }
-
- private:
-  // Whether every transform's reals start at an even real of an array aligned for two.
-  bool pairs_fit(const void* reals, std::int64_t offset, std::int64_t dist0, std::int64_t dist1,
-                 const BatchLayout& l) const {
+    const bool input = kind == kernels::kR2CPacked;  // the real side: r2c reads it, c2r writes it
+    const std::int64_t offset = input ? l.in_offset : l.out_offset, dist0 = input ? l.in_dist0 : l.out_dist0,
+                       dist1 = input ? l.in_dist1 : l.out_dist1;
+    // Every transform's reals start at an even real of an array aligned for two.
     const auto pair_bytes = std::uintptr_t(2 * real_size(fft.precision));
-    return reinterpret_cast<std::uintptr_t>(reals) % pair_bytes == 0 && offset % 2 == 0 &&
+    return reinterpret_cast<std::uintptr_t>(input ? in : out) % pair_bytes == 0 && offset % 2 == 0 &&
            (l.count0 == 1 || dist0 % 2 == 0) && (l.count1 == 1 || dist1 % 2 == 0);
   }
 };
