@@ -10,8 +10,8 @@ inline constexpr int kOddRadices[] = {3, 5, 7, 11, 13};
 // Radices whose product is n, in the order the stages run, or an empty vector
 // when n has a prime factor above 13. Powers of two use radix 8 where possible
 // (two 4s instead of 8*2), odd primes their own radix; with `pair_threes`, pairs
-// of 3s become radix 9 (fewer stages; measured on the CPU device, where radix 25
-// was slower: fewer work-items per team and register spills).
+// of 3s become radix 9 (fewer stages: 2187 = 3^7 1.38x faster on an H200; on
+// the CPU device radix 25 was slower: fewer work-items per team, register spills).
 inline std::vector<int> stockham_radices(std::int64_t n, int max_pow2_radix = 8, bool pair_threes = false) {
   std::vector<int> radices;
   if (n < 1) return radices;

@@ -123,11 +123,15 @@ inline std::int64_t max_single_kernel_length(Precision p, const DeviceLimits& de
   return n;
 }
 
-// GPU radices (tuned on an H100): radix 8 (radix 16 lost up to 45% in fp32 to
-// register pressure), smaller where that leaves fewer than min(4, n/2) threads
-// per transform: a team coalesces its global accesses, one thread cannot (2x at n = 4, 8).
-inline int gpu_max_pow2_radix(std::int64_t n) {
-  int radix = 8;
+// GPU radices (swept on an H200 through the SYCL path, docs/performance-gpu.md):
+// in single precision radix 16 from 4096 points (a stage fewer: 4096 and 8192
+// points 8% and 17% faster; below that it lost, 15% at 64 points and 34% in
+// 2^20's 1024-point passes), else radix 8; double precision keeps radix 8 (its
+// 16 points would double the registers; not measured). Smaller where that
+// leaves fewer than min(4, n/2) threads per transform: a team coalesces its
+// global accesses, one thread cannot (2x at n = 4, 8 on an H100).
+inline int gpu_max_pow2_radix(std::int64_t n, Precision p) {
+  int radix = p == Precision::f32 && n >= 4096 ? 16 : 8;
   while (radix > 2 && n / radix < std::min<std::int64_t>(4, n / 2)) radix /= 2;
   return radix;
 }
@@ -162,7 +166,7 @@ inline C2CKernelParams choose_c2c_params(std::int64_t n, Precision p, const Devi
   k.precision = p;
   k.lanes = dev.lanes;
   k.buffers = buffers;
-  k.radices = n == 1 ? std::vector<int>{1} : stockham_radices(n, dev.is_cpu ? 8 : gpu_max_pow2_radix(n), dev.is_cpu);
+  k.radices = n == 1 ? std::vector<int>{1} : stockham_radices(n, dev.is_cpu ? 8 : gpu_max_pow2_radix(n, p), true);
   if (k.radices.empty() || n > max_single_kernel_length(p, dev, buffers)) {
     k.radices.clear();
     return k;
@@ -179,8 +183,11 @@ inline C2CKernelParams choose_c2c_params(std::int64_t n, Precision p, const Devi
   const std::int64_t team_cap = alone ? std::int64_t(dev.max_group_size) : 256;
   k.threads = dev.is_cpu ? cpu_team_size(k.radices, n, dev.lanes)
                          : int(std::max<std::int64_t>(1, std::min<std::int64_t>(n / max_radix, team_cap)));
-  // Pack transforms until the group reaches a useful size or local memory runs out.
-  const int target_group = dev.is_cpu ? 64 : 512;
+  // Pack transforms until the group reaches a useful size or local memory runs
+  // out. GPU: 128 work-items (swept on an H200: against groups of 512, 128-2048
+  // points 4-18% faster, the fused R2C and DCT-II kernels 9-15%, 2401 = 7^4
+  // 21%; more, smaller groups per multiprocessor hide each other's barriers).
+  const int target_group = dev.is_cpu ? 64 : 128;
   const std::size_t local_budget = dev.is_cpu ? std::min<std::size_t>(dev.local_mem_bytes, 64 * 1024) : gpu_local_budget;
   while (k.group_size() * 2 <= target_group && std::size_t(k.group_size() * 2) <= dev.max_group_size &&
          (k.radices.size() <= 1 || 2 * k.local_bytes() <= local_budget))
