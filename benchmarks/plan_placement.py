@@ -20,13 +20,13 @@ import time
 import numpy as np
 
 
-def one_process(n, dtype, plans):
+def one_process(n, dtype, plans, mib=64):
     import dpnp
 
     import pysyclfft
     from pysyclfft import _core
 
-    batch = max(1, (64 << 20) // (n * np.dtype(dtype).itemsize))
+    batch = max(1, int(mib * 2**20) // (n * np.dtype(dtype).itemsize))
     rng = np.random.default_rng(n)
     x = dpnp.asarray((rng.uniform(-1, 1, (batch, n)) + 1j * rng.uniform(-1, 1, (batch, n))).astype(dtype))
     y = dpnp.empty_like(x)

@@ -83,6 +83,14 @@ def test_unknown_suite_or_peer_is_rejected():
         bench.parse_args(["--peers", "numpy,fftw3"])
 
 
+def test_plan_placement_times_each_fresh_plan():
+    """plan_placement.py: one time per fresh plan, in milliseconds."""
+    import plan_placement
+
+    times = plan_placement.one_process(4096, "complex64", 2, mib=0.25)
+    assert len(times) == 2 and all(0 < t < 10_000 for t in times)
+
+
 def test_compare_runs_flags_only_slowdowns_beyond_the_spread():
     """compare_runs.py (old vs new builds over several runs): a row is `slower` when the
     ratio of the medians exceeds 1 by more than either build's spread."""
