@@ -9,10 +9,10 @@ inline constexpr int kOddRadices[] = {3, 5, 7, 11, 13};
 
 // Radices whose product is n, in the order the stages run, or an empty vector
 // when n has a prime factor above 13. Powers of two use radix 8 where possible
-// (two 4s instead of 8*2), odd primes their own radix; with `pair_threes`, pairs
-// of 3s become radix 9 (fewer stages: 2187 = 3^7 1.38x faster on an H200; on
-// the CPU device radix 25 was slower: fewer work-items per team, register spills).
-inline std::vector<int> stockham_radices(std::int64_t n, int max_pow2_radix = 8, bool pair_threes = false) {
+// (two 4s instead of 8*2), odd primes their own radix, and pairs of 3s radix 9
+// (fewer stages: 2187 = 3^7 1.38x faster on an H200; on the CPU device radix 25
+// was slower: fewer work-items per team, register spills).
+inline std::vector<int> stockham_radices(std::int64_t n, int max_pow2_radix = 8) {
   std::vector<int> radices;
   if (n < 1) return radices;
   int log2 = 0;
@@ -21,7 +21,7 @@ inline std::vector<int> stockham_radices(std::int64_t n, int max_pow2_radix = 8,
     ++log2;
   }
   for (int r : kOddRadices) {
-    while (pair_threes && r == 3 && n % 9 == 0) {
+    while (r == 3 && n % 9 == 0) {
       radices.push_back(r * r);
       n /= r * r;
     }

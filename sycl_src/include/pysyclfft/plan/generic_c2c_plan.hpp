@@ -49,7 +49,7 @@ inline std::vector<DeviceKernel> generic_kernels(const sycl::queue& q, Precision
 // over memory); at least two stages, so that the first reads the input and the
 // last writes the output and no stage runs in place (radix 1 copies).
 inline std::vector<int> generic_radices(std::int64_t len) {
-  std::vector<int> radices = len == 1 ? std::vector<int>{1} : stockham_radices(len, 16, true);
+  std::vector<int> radices = len == 1 ? std::vector<int>{1} : stockham_radices(len, 16);
   if (radices.size() == 1) radices.push_back(1);
   return radices;
 }

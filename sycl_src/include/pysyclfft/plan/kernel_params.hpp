@@ -166,7 +166,7 @@ inline C2CKernelParams choose_c2c_params(std::int64_t n, Precision p, const Devi
   k.precision = p;
   k.lanes = dev.lanes;
   k.buffers = buffers;
-  k.radices = n == 1 ? std::vector<int>{1} : stockham_radices(n, dev.is_cpu ? 8 : gpu_max_pow2_radix(n, p), true);
+  k.radices = n == 1 ? std::vector<int>{1} : stockham_radices(n, dev.is_cpu ? 8 : gpu_max_pow2_radix(n, p));
   if (k.radices.empty() || n > max_single_kernel_length(p, dev, buffers)) {
     k.radices.clear();
     return k;
