@@ -7,7 +7,7 @@ each plan kept its own time (docs/performance-anysize.md, "Timings that depend
 on where a plan's memory lies"), so a single measurement of such a length says
 little: compare medians over plans and processes.
 
-Usage: PYTHONPATH=. python3 benchmarks/plan_placement.py N [dtype] [plans] [processes]
+Usage: PYTHONPATH=. python3 benchmarks/plan_placement.py N [dtype] [plans] [processes]   (needs dpnp)
 Prints, per process, the milliseconds per transform call of each plan (the best
 of 3 calls after a warm-up) and the median and spread over all plans.
 """

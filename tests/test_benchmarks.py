@@ -13,6 +13,7 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "benchmarks"))
 import bench  # noqa: E402
+from conftest import needs_dpnp  # noqa: E402
 
 
 @pytest.fixture(scope="module")
@@ -83,6 +84,7 @@ def test_unknown_suite_or_peer_is_rejected():
         bench.parse_args(["--peers", "numpy,fftw3"])
 
 
+@needs_dpnp  # the script times dpnp arrays
 def test_plan_placement_times_each_fresh_plan():
     """plan_placement.py: one time per fresh plan, in milliseconds."""
     import plan_placement
