@@ -123,7 +123,7 @@ inline std::int64_t max_single_kernel_length(Precision p, const DeviceLimits& de
   return n;
 }
 
-// GPU radices (swept on an H200 through the SYCL path, docs/performance-gpu.md):
+// GPU radices (swept on an H200 through the SYCL path, docs/performance-gpu-h200.md):
 // in single precision radix 16 from 4096 points (a stage fewer: 4096 and 8192
 // points 8% and 17% faster; below that it lost, 15% at 64 points and 34% in
 // 2^20's 1024-point passes), else radix 8; double precision keeps radix 8 (its
