@@ -185,8 +185,9 @@ inline C2CKernelParams choose_c2c_params(std::int64_t n, Precision p, const Devi
                          : int(std::max<std::int64_t>(1, std::min<std::int64_t>(n / max_radix, team_cap)));
   // Pack transforms until the group reaches a useful size or local memory runs
   // out. GPU: 128 work-items (swept on an H200: against groups of 512, 128-2048
-  // points 4-18% faster, the fused R2C and DCT-II kernels 9-15%, 2401 = 7^4
-  // 21%; more, smaller groups per multiprocessor hide each other's barriers).
+  // points 5-18% faster, the fused R2C and DCT-II kernels 9-15%, 2401 = 7^4
+  // 21%; not profiled: more, smaller groups per multiprocessor may hide each
+  // other's barriers).
   const int target_group = dev.is_cpu ? 64 : 128;
   const std::size_t local_budget = dev.is_cpu ? std::min<std::size_t>(dev.local_mem_bytes, 64 * 1024) : gpu_local_budget;
   while (k.group_size() * 2 <= target_group && std::size_t(k.group_size() * 2) <= dev.max_group_size &&
