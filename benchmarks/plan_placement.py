@@ -15,9 +15,10 @@ import os
 import statistics
 import subprocess
 import sys
-import time
 
 import numpy as np
+
+from measure import Repetitions, min_time
 
 
 def one_process(n, dtype, plans, mib=64):
@@ -30,17 +31,14 @@ def one_process(n, dtype, plans, mib=64):
     rng = np.random.default_rng(n)
     x = dpnp.asarray((rng.uniform(-1, 1, (batch, n)) + 1j * rng.uniform(-1, 1, (batch, n))).astype(dtype))
     y = dpnp.empty_like(x)
-    times = []
-    for _ in range(plans):
+    def call():
         pysyclfft.fft(x, out=y)
         y.sycl_queue.wait()
-        best = float("inf")
-        for _ in range(3):
-            t0 = time.perf_counter()
-            pysyclfft.fft(x, out=y)
-            y.sycl_queue.wait()
-            best = min(best, time.perf_counter() - t0)
-        times.append(best * 1e3)
+
+    times = []
+    for _ in range(plans):
+        call()  # builds the plan
+        times.append(min_time(call, Repetitions(3, 3, 0.0))[0] * 1e3)
         _core.clear_line_plans()  # the next call builds a new 1-D plan: new tables and scratch
         pysyclfft.config.get_plan_cache().clear()
     return times

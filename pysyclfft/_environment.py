@@ -85,9 +85,10 @@ def configure():
         remove_stale_eviction_lock(Path(os.environ["SYCL_CACHE_DIR"]))
 
 
-# The SYCL runtime holds <cache dir>/cache_size.txt.lock while it evicts from its
-# persistent cache (well under a second) and, in another process, spins at full
-# CPU for as long as that file exists. A process that ends mid-eviction leaves it
+# The SYCL runtime holds <cache dir>/cache_size.txt.lock while it updates its
+# persistent cache's size file (after each binary it writes, and while it evicts:
+# well under a second) and, in another process, spins at full CPU for as long as
+# that file exists. A process that ends while holding it leaves it
 # behind (ours end at exit while a background compile runs,
 # plan/background_compiler.hpp; or a kill), and every later compile hung on it
 # (seen 2026-11-28). Older than this, the file is no live process's.
