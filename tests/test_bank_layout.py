@@ -29,8 +29,7 @@ import pysyclfft
 
 def cases(kind, n, dtype, rng):
     if kind == "c2c":
-        rows = 9 if n < 65536 else 2
-        x = (rng.uniform(-1, 1, (rows, n)) + 1j * rng.uniform(-1, 1, (rows, n))).astype(dtype)
+        x = (rng.uniform(-1, 1, (9, n)) + 1j * rng.uniform(-1, 1, (9, n))).astype(dtype)
         return x, {}, np.fft.fft(x.astype(np.complex128))
     if kind == "c2r":
         x = (rng.uniform(-1, 1, (9, n // 2 + 1)) + 1j * rng.uniform(-1, 1, (9, n // 2 + 1))).astype(dtype)
@@ -77,13 +76,6 @@ def test_bank_layouts_compute_the_same_transforms(tmp_path):
     described = " ".join(r["describe"] for r in results)
     assert sum("local buffers padded every" in r["describe"] for r in results) >= len(LENGTHS)
     assert "reals between transforms' buffers" in described
-
-
-def test_padded_column_passes_compute_the_same_transforms(tmp_path):
-    """Multi-pass plans whose column groups pad their shared buffers (kernel_params.hpp,
-    with_column_pad): on this CPU 1280 * 1280 pads both passes, 1080 * 1000 the first."""
-    results = run_child(tmp_path, [("c2c", 1280 * 1280), ("c2c", 1080 * 1000)])
-    assert [r["describe"].count("local buffers padded every") for r in results] == [2, 2, 1, 1]
 
 
 def test_fused_real_kernels_with_bank_layouts(tmp_path):
@@ -138,38 +130,3 @@ def test_odd_lengths_stay_plain_on_an_h100():
     for n in (2187, 2401, 3125, 1000):
         k = _core.c2c_kernel_params(n, False, **H100)
         assert (k["pad"], k["skew"]) == (0, 0), (n, k)
-
-
-def column_banks(k, stage_loads):
-    """As warp_banks, for a pass kernel's column group (kernels/multipass.hpp): its `interleave` lines share
-    the buffers point by point (point p of line l at padded(p) * interleave + l), and neighbouring
-    work-items are neighbouring lines (lane = j * interleave + l)."""
-    pad, lines = k["pad"], k["interleave"]
-    padded = (lambda i: i + i // pad) if pad else (lambda i: i)
-    n = math.prod(k["radices"])
-    r0, r1 = k["radices"][0], k["radices"][1]
-    out = []
-    for r in range(r1 if stage_loads else r0):
-        lanes = []
-        for lane in range(32):
-            j, line = divmod(lane, lines)
-            point = j + r * (n // r1) if stage_loads else j * r0 + r
-            lanes.append((padded(point) * lines + line) % 32)
-        out.append(lanes)
-    return out
-
-
-def test_long_column_passes_on_an_h100_touch_every_bank_once():
-    """2^20's passes (1024-point lines, 4 per group of 512 work-items) stored their first stage's
-    results 8 to a bank laid out plainly (ncu on the H100: L1-bound, 70% of the local store
-    wavefronts conflicting); the chosen pad spreads those stores and the next stage's loads over
-    all 32 banks. 512-point lines (8 per group) likewise."""
-    from pysyclfft import _core
-
-    for n, lines in ((1024, 4), (512, 8)):
-        k = _core.pass_kernel_params(n, 1 << 20, False, **H100)
-        assert k["interleave"] == lines and k["pad"] > 0, k  # the case in question
-        for loads in (True, False):
-            for banks in column_banks(k, loads):
-                assert len(set(banks)) == 32, f"n={n} {'loads' if loads else 'stores'}: banks {sorted(banks)}"
-        assert any(len(set(b)) < 32 for b in column_banks(dict(k, pad=0), False)), "the plain layout conflicts"

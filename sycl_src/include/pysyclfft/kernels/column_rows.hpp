@@ -11,19 +11,17 @@
 #pragma once
 #include "complex.hpp"
 #include "layout.hpp"
-#include "stockham.hpp"
 
 namespace pysyclfft::kernels {
 
 // Complex elements of local memory a pass kernel needs: `lines` transforms' two
-// Stockham buffers (a column group's padded by Stockham's Pad), the second one
-// extended to hold the rows when a column group loads through them (RowPitch > 0:
-// the first stage reads the rows while it writes the first buffer); one element
-// when no stage needs local memory.
-constexpr long long pass_local_elements(int n, int lines, int row_pitch, bool needs_stages, int pad = 0) {
-  const long long buffer = padded_index(n, pad) * lines, rows = (long long)lines * row_pitch;
-  if (row_pitch > 0) return buffer + (rows > buffer ? rows : buffer);
-  return needs_stages ? 2 * buffer : 1;
+// Stockham buffers (unpadded: pass kernels have Stockham's Pad = 0), the second
+// one extended to hold the rows when a column group loads through them (RowPitch
+// > 0: the first stage reads the rows while it writes the first buffer); one
+// element when no stage needs local memory.
+constexpr long long pass_local_elements(int n, int lines, int row_pitch, bool needs_stages) {
+  if (row_pitch > 0) return (long long)n * lines + (long long)lines * row_pitch;
+  return needs_stages ? 2LL * n * lines : 1;
 }
 
 // The group's `Lines` lines of N points into `rows` (real parts, then imaginary

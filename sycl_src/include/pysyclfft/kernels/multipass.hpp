@@ -162,13 +162,12 @@ template <typename T, int Sign, bool Unit, bool Twiddled, bool Rader> struct Pas
 // (then Lanes = 1; the planner makes PerGroup divide d0_count, so a group's lines
 // are d0, d0 + 1, ... of one transform); Interleave = 1 packs team members
 // (points of one line). `local` holds pass_local_elements(...) elements of
-// work-group memory (column_rows.hpp); Pad > 0 (column groups on GPUs) pads the
-// shared buffers against bank conflicts (plan/bank_conflicts.hpp).
+// work-group memory (column_rows.hpp).
 // `ends` holds two values per transform of the launch's chunk (Rader only).
 // In-place passes (in == out, same line positions on both sides) are safe when the
 // Stockham core has at least two stages: all loads come before its first barrier.
-template <class Cfg, int Sign, int Lanes, int Interleave, int RowPitch, int Pad, bool Twiddled, bool Rader,
-          int Access, class Barrier>
+template <class Cfg, int Sign, int Lanes, int Interleave, int RowPitch, bool Twiddled, bool Rader, int Access,
+          class Barrier>
 PYSYCLFFT_INLINE void multipass_pass(int vector, int lane, int team, index_t group_id, const Barrier& barrier,
                                      const cplx<typename Cfg::real>* in, cplx<typename Cfg::real>* out,
                                      const cplx<typename Cfg::real>* twiddles,
@@ -180,8 +179,7 @@ PYSYCLFFT_INLINE void multipass_pass(int vector, int lane, int team, index_t gro
                                      cplx<typename Cfg::real>* ends, cplx<typename Cfg::real>* local) {
   using T = typename Cfg::real;
   static_assert(Interleave == 1 || (Interleave == Cfg::kPerGroup && Lanes == 1), "interleave a group's lines");
-  static_assert(Pad == 0 || Interleave > 1, "only column groups pad their shared buffers");
-  using fft = Stockham<T, Sign, typename Cfg::radices, Interleave, 2, Pad>;
+  using fft = Stockham<T, Sign, typename Cfg::radices, Interleave>;
   constexpr bool kColumns = Interleave > 1;
   // Column groups: the line digits of the group's first line (uniform over the group).
   const index_t first = group_id * Cfg::kPerGroup + (kColumns ? 0 : team);

@@ -30,24 +30,24 @@ template <typename T> struct LocalStore {
 // Interleave > 1 lays out that many transforms point by point (point i of the
 // transform in `slot` at i*Interleave + slot), for work-groups whose SIMD lanes
 // are neighbouring transforms running the same butterfly (column passes).
-// Pad > 0 leaves one unused slot after every Pad points (Interleave slots with
-// interleaved transforms): a GPU's local memory has 32 banks of 4 bytes, and a
-// radix-R first stage writes points R apart (R-way bank conflicts: 3.5-way on
-// average in the H100's 16384-point kernel); with one slot per 32 those writes
-// reach all 32 banks. A CPU reads neighbouring points as vectors, so it has Pad = 0.
+// Pad > 0 leaves one unused slot after every Pad of them: a GPU's local memory has
+// 32 banks of 4 bytes, and a radix-R first stage writes points R apart (R-way
+// bank conflicts: 3.5-way on average in the H100's 16384-point kernel); with one
+// slot per 32 those writes reach all 32 banks. A CPU reads neighbouring points
+// as vectors, so it has Pad = 0.
 constexpr long long padded_index(long long i, int pad) { return pad > 0 ? i + i / pad : i; }
 template <int Pad> constexpr int padded(int i) { return int(padded_index(i, Pad)); }
 template <typename T, int Interleave = 1, int Pad = 0> struct SplitLoad {
   const T* re;
   const T* im;
-  PYSYCLFFT_INLINE cplx<T> operator()(int i) const { return {re[padded<Pad>(i) * Interleave], im[padded<Pad>(i) * Interleave]}; }
+  PYSYCLFFT_INLINE cplx<T> operator()(int i) const { return {re[padded<Pad>(i * Interleave)], im[padded<Pad>(i * Interleave)]}; }
 };
 template <typename T, int Interleave = 1, int Pad = 0> struct SplitStore {
   T* re;
   T* im;
   PYSYCLFFT_INLINE void operator()(int i, cplx<T> v) const {
-    re[padded<Pad>(i) * Interleave] = v.re;
-    im[padded<Pad>(i) * Interleave] = v.im;
+    re[padded<Pad>(i * Interleave)] = v.re;
+    im[padded<Pad>(i * Interleave)] = v.im;
   }
 };
 
@@ -77,7 +77,7 @@ template <typename T, int Sign, class Radices, int Interleave = 1, int Buffers =
   static constexpr int N = Radices::product();
   static constexpr int kStages = Radices::kCount;
   static constexpr int kPad = Pad;
-  static constexpr int kBufferPoints = padded<Pad>(N) * Interleave;  // of one buffer's real (or imaginary) parts
+  static constexpr int kBufferPoints = padded<Pad>(N * Interleave);  // of one buffer's real (or imaginary) parts
   static_assert(Buffers == 1 || Buffers == 2, "one or two local buffers");
   // Butterfly j = jv + lane of the stage with radix R and span Ns, where jv is a
   // multiple of Lanes, the same for the Lanes work-items that the CPU compiler

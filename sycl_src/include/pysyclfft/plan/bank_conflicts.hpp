@@ -32,23 +32,15 @@ inline constexpr int kLoadWeight = 4;
 
 // Where a team kernel's buffers sit: the transform's length, Stockham's buffers
 // per transform, the pad (0 or a power of two) and the skew, in reals of
-// `words_per_real` 4-byte words (1: float, 2: double). interleave > 1: that many
-// transforms share the buffers point by point (a pass kernel's column group,
-// kernels/multipass.hpp; no skew).
+// `words_per_real` 4-byte words (1: float, 2: double).
 struct TeamLayout {
   std::int64_t n;
   int buffers, pad, skew;
   int words_per_real;
-  int interleave = 1;
 
-  std::int64_t buffer_points() const { return padded(n) * interleave; }  // Stockham::kBufferPoints
+  std::int64_t buffer_points() const { return padded(n); }  // Stockham::kBufferPoints
   std::int64_t padded(std::int64_t i) const { return kernels::padded_index(i, pad); }
   std::int64_t team_reals() const { return 2 * buffers * buffer_points() + skew; }
-  // The real part of `point` of the group's transform `team` (its imaginary part
-  // lies buffer_points() reals on), as Stockham's SplitLoad/SplitStore index it.
-  std::int64_t real_index(int team, std::int64_t point) const {
-    return interleave > 1 ? padded(point) * interleave + team : team * team_reals() + padded(point);
-  }
 };
 
 // One warp's local load or store of a stage, whatever the layout: each lane's
@@ -60,14 +52,13 @@ struct WarpAccess {
 
 // The local loads and stores of a team's Stockham stages (n = product of
 // `radices`, `threads` work-items per transform) by the warps of one work-group,
-// whose work-items are numbered team by team, or with `interleaved` member by
-// member (a column group: neighbouring work-items are neighbouring transforms).
-// Where a warp holds several teams, the other warps repeat warp 0's pattern
-// shifted by a multiple of the team stride, so warp 0 stands for them. The first
-// stage's loads and the last stage's stores are global, not modelled.
+// whose work-items are numbered team by team. Where a warp holds several teams,
+// the other warps repeat warp 0's pattern shifted by a multiple of the team
+// stride, so warp 0 stands for them. The first stage's loads and the last
+// stage's stores are global, not modelled.
 inline std::vector<WarpAccess> team_local_accesses(std::int64_t n, const std::vector<int>& radices, int threads,
-                                                   int per_group, bool interleaved = false) {
-  const int teams = threads < kLocalBanks && !interleaved ? std::min(per_group, kLocalBanks / threads) : per_group;
+                                                   int per_group) {
+  const int teams = threads < kLocalBanks ? std::min(per_group, kLocalBanks / threads) : per_group;
   const int items = threads * teams;
   const int warps = (items + kLocalBanks - 1) / kLocalBanks;
   std::vector<WarpAccess> out;
@@ -83,9 +74,8 @@ inline std::vector<WarpAccess> team_local_accesses(std::int64_t n, const std::ve
             WarpAccess a{load ? kLoadWeight : 1, {}, {}};
             for (int lane = 0; lane < kLocalBanks; ++lane) {
               const int id = w * kLocalBanks + lane;
-              const int member = interleaved ? id / per_group : id % threads;
-              const int j = id < items ? member + round * threads : butterflies;
-              a.team[lane] = interleaved ? id % per_group : id / threads;
+              const int j = id < items ? id % threads + round * threads : butterflies;
+              a.team[lane] = id / threads;
               a.point[lane] = j >= butterflies ? -1
                               : load           ? j + r * butterflies
                                                : j / span * span * radix + j % span + r * span;
@@ -117,14 +107,14 @@ inline int access_wavefronts(const std::int64_t (&words)[kLocalBanks], int words
 // counting once the total reaches `limit`.
 inline std::int64_t local_access_cost(const std::vector<WarpAccess>& accesses, const TeamLayout& t,
                                       std::int64_t limit = INT64_MAX) {
-  const std::int64_t part_reals = t.buffer_points();
+  const std::int64_t team_reals = t.team_reals(), part_reals = t.buffer_points();
   std::int64_t re[kLocalBanks], im[kLocalBanks];
   std::int64_t total = 0;
   for (std::size_t i = 0; i < accesses.size() && total < limit; ++i) {
     const WarpAccess& a = accesses[i];
     for (int lane = 0; lane < kLocalBanks; ++lane) {
       const std::int32_t p = a.point[lane];
-      re[lane] = p < 0 ? -1 : t.real_index(a.team[lane], p) * t.words_per_real;
+      re[lane] = p < 0 ? -1 : (a.team[lane] * team_reals + t.padded(p)) * t.words_per_real;
       im[lane] = p < 0 ? -1 : re[lane] + part_reals * t.words_per_real;  // imaginary parts: part_reals on
     }
     total += a.weight * (detail::access_wavefronts(re, t.words_per_real) + detail::access_wavefronts(im, t.words_per_real));

@@ -291,10 +291,9 @@ struct PassKernelParams : C2CKernelParams {
   bool twiddled = false;  // a pass before the last: stores the inter-pass twiddles (set by the planner)
   int row_pitch = 0;      // > 0: a column group loads other inputs through local memory, rows this far apart
   std::size_t local_bytes() const {
-    return std::size_t(kernels::pass_local_elements(int(n), per_group, row_pitch, radices.size() > 1, pad)) * 2 *
+    return std::size_t(kernels::pass_local_elements(int(n), per_group, row_pitch, radices.size() > 1)) * 2 *
            real_size(precision);
   }
-  TeamLayout column_layout() const { return {n, 2, pad, 0, int(real_size(precision) / 4), interleave}; }
 };
 
 // Reals between two rows of a column group's input in local memory
@@ -309,30 +308,6 @@ inline int gpu_row_pitch(std::int64_t n, int lines) {
 
 inline constexpr int kPassTeams = 8;
 
-// On a GPU (dev.bank_layout), the pad of a column group's shared buffers that
-// plan/bank_conflicts.hpp prices lowest (a slot of `interleave` reals every pad
-// points), as with_bank_layout does for teams. Laid out plainly, the first
-// stage's stores put a warp's butterflies R*interleave reals apart: 1024-point
-// lines, 4 per group, store 8 to a bank (ncu on the H100 found 2^20's passes
-// L1-bound, 70% of their local store wavefronts conflicting); padded every 8
-// points none conflict.
-inline PassKernelParams with_column_pad(const PassKernelParams& plain, const DeviceLimits& dev) {
-  if (!dev.bank_layout || plain.interleave <= 1 || plain.radices.size() < 2) return plain;
-  const auto accesses = team_local_accesses(plain.n, plain.radices, plain.threads, plain.per_group, true);
-  std::int64_t cheapest = local_access_cost(accesses, plain.column_layout()) * 7 / 8;
-  const std::size_t groups = dev.local_mem_bytes / plain.local_bytes();
-  PassKernelParams best = plain;
-  for (int pad : {32, 16, 8, 4, 2}) {
-    PassKernelParams k = plain;
-    k.pad = pad;
-    if (k.local_bytes() > dev.local_mem_bytes || dev.local_mem_bytes / k.local_bytes() < std::min<std::size_t>(groups, 3))
-      continue;
-    const std::int64_t cost = local_access_cost(accesses, k.column_layout(), cheapest);
-    if (cost < cheapest) best = k, cheapest = cost;
-  }
-  return best;
-}
-
 inline PassKernelParams choose_pass_params(std::int64_t len, Precision p, const DeviceLimits& dev,
                                            std::int64_t columns) {
   PassKernelParams k{choose_c2c_params(len, p, dev)};
@@ -345,7 +320,7 @@ inline PassKernelParams choose_pass_params(std::int64_t len, Precision p, const 
       if (columns % lines == 0 && (!dev.is_cpu || dev.offers_sub_group(lines)) &&
           std::size_t(k.group_size()) <= dev.max_group_size && k.local_bytes() <= dev.local_mem_bytes) {
         if (dev.is_cpu) k.lanes = lines;
-        return with_column_pad(k, dev);
+        return k;
       }
     }
     k.interleave = 1;
