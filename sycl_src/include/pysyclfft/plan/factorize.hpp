@@ -39,9 +39,10 @@ inline std::vector<int> stockham_radices(std::int64_t n, int max_pow2_radix = 8)
     log2 -= big;
   }
   if (log2 > 0) {
-    // Prefer 4*4 over 8*2 (and 4 over 2): fewer weak radix-2 stages.
-    if (log2 == 1 && !pow2.empty() && big == 3) {
-      pow2.back() = 4;
+    // A leftover 2 joins the last radix R as R/2 * 4 (8*2 -> 4*4, 16*2 -> 8*4):
+    // no weak radix-2 stage (8192 = 16 16 8 4 13% faster than 16 16 16 2 on an H200).
+    if (log2 == 1 && !pow2.empty() && big >= 3) {
+      pow2.back() = 1 << (big - 1);
       pow2.push_back(4);
     } else {
       pow2.push_back(1 << log2);
