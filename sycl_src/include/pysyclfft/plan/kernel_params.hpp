@@ -275,8 +275,8 @@ inline C2CKernelParams choose_batched_c2c_kernel(std::int64_t n, Precision p, co
 // elements d + i*stride). Such a pass takes `interleave` lines per group, laid
 // out so that neighbouring work-items are neighbouring lines running the same
 // butterfly (contiguous loads and stores, uniform index arithmetic and Stockham
-// twiddles): as many as local memory and the group size allow, up to dev.lanes
-// (GPUs: kGpuColumnLines), a divisor of `columns` (a group never straddles two transforms). A CPU packs
+// twiddles): as many as local memory and the group size allow, up to dev.lanes,
+// a divisor of `columns` (a group never straddles two transforms). A CPU packs
 // those lines into the SIMD lanes of one sub-group, so it needs a sub-group of
 // `interleave` (the largest offered); a GPU coalesces neighbouring work-items
 // whatever its sub-group, so long passes take a few lines each (1024 points on
@@ -284,8 +284,9 @@ inline C2CKernelParams choose_batched_c2c_kernel(std::int64_t n, Precision p, co
 // work-item's load touched its own 32-byte sector). Measured on the OpenCL CPU device
 // (docs/performance-anysize.md): 2-2.8x faster complex64 multi-pass transforms
 // than teams of Stockham::run; on the H100 16384 and 32768 points ran 11-14%
-// faster with 32 lines than as teams (and on the H200 faster still with 16). Other passes take up to kPassTeams lines per group, SIMD
-// lanes across each line's team, so a group's teams share the cache lines they touch.
+// faster with 32 lines (on the H200 as fast as with 16 or 8; 4 lost up to 26%).
+// Other passes take up to kPassTeams lines per group, SIMD lanes across each
+// line's team, so a group's teams share the cache lines they touch.
 struct PassKernelParams : C2CKernelParams {
   int interleave = 1;     // lines sharing the local buffers point by point (= per_group), or 1
   bool twiddled = false;  // a pass before the last: stores the inter-pass twiddles (set by the planner)
@@ -307,10 +308,6 @@ inline int gpu_row_pitch(std::int64_t n, int lines) {
 }
 
 inline constexpr int kPassTeams = 8;
-// Most lines of a GPU column group: 16 (on an H200 groups of 32 made 2^15 and
-// 2^16 10% slower than 16, 2^22 and 2^24 5-6%, 256^3 16%: the 128-point passes
-// took 512 work-items and 64 KiB of local memory per group).
-inline constexpr int kGpuColumnLines = 16;
 
 inline PassKernelParams choose_pass_params(std::int64_t len, Precision p, const DeviceLimits& dev,
                                            std::int64_t columns) {
@@ -318,8 +315,7 @@ inline PassKernelParams choose_pass_params(std::int64_t len, Precision p, const 
   if (k.radices.empty()) return k;
   if (columns > 0) {
     const int teams = k.per_group;
-    for (int lines = dev.is_cpu ? dev.lanes : std::min(dev.lanes, kGpuColumnLines); lines >= (dev.is_cpu ? 4 : 2);
-         lines /= 2) {
+    for (int lines = dev.lanes; lines >= (dev.is_cpu ? 4 : 2); lines /= 2) {
       k.per_group = k.interleave = lines;
       k.row_pitch = dev.is_cpu ? 0 : gpu_row_pitch(len, lines);
       if (columns % lines == 0 && (!dev.is_cpu || dev.offers_sub_group(lines)) &&
