@@ -416,4 +416,24 @@ PYBIND11_MODULE(_core, m) {
       py::arg("sub_group_sizes"),
       "The single-kernel c2c kernel the planner picks for length n on a device of these properties "
       "(plan/kernel_params.hpp): radices, team, transforms per group, local buffers, bank pad and skew.");
+  m.def(
+      "pass_kernel_params",
+      [](std::int64_t n, std::int64_t columns, bool rows_in, bool is_double, bool is_cpu,
+         std::size_t local_mem_bytes, std::size_t max_group_size, const std::vector<int>& sub_group_sizes) {
+        const DeviceLimits lim = described_device(is_cpu, local_mem_bytes, max_group_size, sub_group_sizes);
+        const PassKernelParams k = choose_pass_params(n, precision_of(is_double), lim, columns, rows_in);
+        py::dict d;
+        d["radices"] = k.radices;
+        d["threads"] = k.threads;
+        d["per_group"] = k.per_group;
+        d["interleave"] = k.interleave;
+        d["buffers"] = k.buffers;
+        d["local_bytes"] = k.local_bytes();
+        return d;
+      },
+      py::arg("n"), py::arg("columns"), py::arg("rows_in"), py::arg("is_double"), py::arg("is_cpu"),
+      py::arg("local_mem_bytes"), py::arg("max_group_size"), py::arg("sub_group_sizes"),
+      "The kernel of an n-point pass over `columns` neighbouring columns (0: lines), whose input lines are "
+      "rows or not, that the planner picks on a device of these properties (plan/kernel_params.hpp): "
+      "radices, team, lines per group, interleave, local buffers and bytes.");
 }

@@ -14,14 +14,14 @@
 
 namespace pysyclfft::kernels {
 
-// Complex elements of local memory a pass kernel needs: `lines` transforms' two
-// Stockham buffers (unpadded: pass kernels have Stockham's Pad = 0), the second
-// one extended to hold the rows when a column group loads through them (RowPitch
-// > 0: the first stage reads the rows while it writes the first buffer); one
-// element when no stage needs local memory.
-constexpr long long pass_local_elements(int n, int lines, int row_pitch, bool needs_stages) {
+// Complex elements of local memory a pass kernel needs: `lines` transforms'
+// `buffers` Stockham buffers (unpadded: pass kernels have Stockham's Pad = 0),
+// followed by the rows when a column group loads through them (RowPitch > 0: the
+// first stage reads the rows while it writes the first buffer; with two buffers
+// the rows hold the second); one element when no stage needs local memory.
+constexpr long long pass_local_elements(int n, int lines, int row_pitch, bool needs_stages, int buffers) {
   if (row_pitch > 0) return (long long)n * lines + (long long)lines * row_pitch;
-  return needs_stages ? 2LL * n * lines : 1;
+  return needs_stages ? (long long)buffers * n * lines : 1;
 }
 
 // The group's `Lines` lines of N points into `rows` (real parts, then imaginary

@@ -162,12 +162,13 @@ template <typename T, int Sign, bool Unit, bool Twiddled, bool Rader> struct Pas
 // (then Lanes = 1; the planner makes PerGroup divide d0_count, so a group's lines
 // are d0, d0 + 1, ... of one transform); Interleave = 1 packs team members
 // (points of one line). `local` holds pass_local_elements(...) elements of
-// work-group memory (column_rows.hpp).
+// work-group memory (column_rows.hpp). Buffers = 1 (column groups): the middle
+// stages run in place in one shared buffer (kernels/stockham.hpp).
 // `ends` holds two values per transform of the launch's chunk (Rader only).
 // In-place passes (in == out, same line positions on both sides) are safe when the
 // Stockham core has at least two stages: all loads come before its first barrier.
-template <class Cfg, int Sign, int Lanes, int Interleave, int RowPitch, bool Twiddled, bool Rader, int Access,
-          class Barrier>
+template <class Cfg, int Sign, int Lanes, int Interleave, int RowPitch, int Buffers, bool Twiddled, bool Rader,
+          int Access, class Barrier>
 PYSYCLFFT_INLINE void multipass_pass(int vector, int lane, int team, index_t group_id, const Barrier& barrier,
                                      const cplx<typename Cfg::real>* in, cplx<typename Cfg::real>* out,
                                      const cplx<typename Cfg::real>* twiddles,
@@ -179,7 +180,8 @@ PYSYCLFFT_INLINE void multipass_pass(int vector, int lane, int team, index_t gro
                                      cplx<typename Cfg::real>* ends, cplx<typename Cfg::real>* local) {
   using T = typename Cfg::real;
   static_assert(Interleave == 1 || (Interleave == Cfg::kPerGroup && Lanes == 1), "interleave a group's lines");
-  using fft = Stockham<T, Sign, typename Cfg::radices, Interleave>;
+  static_assert(Buffers == 2 || Interleave > 1, "teams of lines keep two buffers each");
+  using fft = Stockham<T, Sign, typename Cfg::radices, Interleave, Buffers>;
   constexpr bool kColumns = Interleave > 1;
   // Column groups: the line digits of the group's first line (uniform over the group).
   const index_t first = group_id * Cfg::kPerGroup + (kColumns ? 0 : team);
@@ -212,7 +214,7 @@ PYSYCLFFT_INLINE void multipass_pass(int vector, int lane, int team, index_t gro
                                                       kColumns && !kUnitOut ? d0 + team : d0, g.twiddle_shift,
                                                       Interleave, save_sum, my_ends, x0};
     if constexpr (kRows) {
-      T* rows = &local[0].re + 2 * fft::kBufferPoints;  // the second Stockham buffer and beyond
+      T* rows = &local[0].re + 2 * fft::kBufferPoints;  // after the first Stockham buffer
       load_rows<Cfg::kN, Interleave, RowPitch, Cfg::kGroupSize>(vector * Interleave + team, src, g.in.s0,
                                                                g.in.s0 < g.in.si, rows);
       barrier();

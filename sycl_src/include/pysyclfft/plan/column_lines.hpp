@@ -76,7 +76,7 @@ class ColumnLines {
   // Any line count is a multiple of the group: serves() checks the batch's.
   static PassKernelParams params(const DeviceLimits& lim, std::int64_t n, Precision p) {
     if (lim.is_cpu) return PassKernelParams{};
-    return choose_pass_params(n, p, lim, std::int64_t(1) << 30);
+    return choose_pass_params(n, p, lim, std::int64_t(1) << 30, /*rows_in=*/false);
   }
 
   PassKernelParams k_;

@@ -67,11 +67,11 @@ inline std::string cuda_c2c_kernel_name(const C2CKernelParams& k, int sign) {
   return instance_name("pysyclfft_c2c", k.precision, sign, k.threads, k.per_group, 0, k.radices);
 }
 
-// pysyclfft_pass<T, Sign, Lanes, Threads, PerGroup, Interleave, RowPitch, Twiddled, Rader, Access, radices...>
+// pysyclfft_pass<T, Sign, Lanes, Threads, PerGroup, Interleave, RowPitch, Buffers, Twiddled, Rader, Access, radices...>
 inline std::string pass_kernel_name(const PassKernelParams& k, int sign, bool rader,
                                     int access = kernels::kAccessAny) {
   return instance_name("pysyclfft_pass", k.precision, sign, k.lanes, k.threads, k.per_group, k.interleave,
-                       k.row_pitch, int(k.twiddled), int(rader), access, k.radices);
+                       k.row_pitch, k.buffers, int(k.twiddled), int(rader), access, k.radices);
 }
 
 // pysyclfft_transpose_square<T, Tile> and pysyclfft_permute_blocks<T>

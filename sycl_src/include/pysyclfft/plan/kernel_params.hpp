@@ -33,6 +33,7 @@ struct DeviceLimits {
   int lanes = 16;      // sub-group size of the team kernels: choose_sub_group_size(sub_group_sizes)
   bool bank_layout = false;  // lay out local buffers against bank conflicts (GPUs; device.hpp)
   bool paired_reals = false;  // fused rfft/irfft move pairs of reals as one value (GPUs; device.hpp)
+  bool one_buffer_columns = false;  // column groups may run in one Stockham buffer (GPUs; device.hpp)
 
   bool offers_sub_group(int size) const {
     return std::find(sub_group_sizes.begin(), sub_group_sizes.end(), size) != sub_group_sizes.end();
@@ -160,13 +161,16 @@ inline int cpu_team_size(const std::vector<int>& radices, std::int64_t n, int la
 // Team-level parameters (what every single-kernel transform can build on, e.g.
 // the fused real/trigonometric kernels, with two Stockham buffers). nullopt-like:
 // returns params with empty radices if n cannot run in one work-group.
-inline C2CKernelParams choose_c2c_params(std::int64_t n, Precision p, const DeviceLimits& dev, int buffers = 2) {
+// max_pow2_radix > 0 overrides the device's power-of-two radix rule.
+inline C2CKernelParams choose_c2c_params(std::int64_t n, Precision p, const DeviceLimits& dev, int buffers = 2,
+                                         int max_pow2_radix = 0) {
   C2CKernelParams k;
   k.n = n;
   k.precision = p;
   k.lanes = dev.lanes;
   k.buffers = buffers;
-  k.radices = n == 1 ? std::vector<int>{1} : stockham_radices(n, dev.is_cpu ? 8 : gpu_max_pow2_radix(n, p));
+  if (max_pow2_radix == 0) max_pow2_radix = dev.is_cpu ? 8 : gpu_max_pow2_radix(n, p);
+  k.radices = n == 1 ? std::vector<int>{1} : stockham_radices(n, max_pow2_radix);
   if (k.radices.empty() || n > max_single_kernel_length(p, dev, buffers)) {
     k.radices.clear();
     return k;
@@ -292,7 +296,7 @@ struct PassKernelParams : C2CKernelParams {
   bool twiddled = false;  // a pass before the last: stores the inter-pass twiddles (set by the planner)
   int row_pitch = 0;      // > 0: a column group loads other inputs through local memory, rows this far apart
   std::size_t local_bytes() const {
-    return std::size_t(kernels::pass_local_elements(int(n), per_group, row_pitch, radices.size() > 1)) * 2 *
+    return std::size_t(kernels::pass_local_elements(int(n), per_group, row_pitch, radices.size() > 1, buffers)) * 2 *
            real_size(precision);
   }
 };
@@ -309,20 +313,46 @@ inline int gpu_row_pitch(std::int64_t n, int lines) {
 
 inline constexpr int kPassTeams = 8;
 
+// Makes `k` a column group of as many lines as fit (see PassKernelParams): up
+// to dev.lanes, a divisor of `columns`, within the group size and `budget` bytes
+// of local memory; false if none does.
+inline bool fit_column_group(PassKernelParams& k, const DeviceLimits& dev, std::int64_t columns, std::size_t budget) {
+  for (int lines = dev.lanes; lines >= (dev.is_cpu ? 4 : 2); lines /= 2) {
+    k.per_group = k.interleave = lines;
+    k.row_pitch = dev.is_cpu || k.buffers == 1 ? 0 : gpu_row_pitch(k.n, lines);
+    if (columns % lines == 0 && (!dev.is_cpu || dev.offers_sub_group(lines)) &&
+        std::size_t(k.group_size()) <= dev.max_group_size && k.local_bytes() <= budget) {
+      if (dev.is_cpu) k.lanes = lines;
+      return true;
+    }
+  }
+  return false;
+}
+
+// A column group whose input lines are neighbouring columns too (every pass but
+// a plan's last, the columns of n-D arrays) may run its middle stages in place
+// in one Stockham buffer, with radix 16 (fewer work-items per line): where that
+// fits more lines into a third of the local memory than two buffers fit into all
+// of it, or as many in less. Long lines gain most: 2^20's 1024-point passes, 4
+// lines per group, moved 32 bytes per row and were L1-bound on an H200 (ncu).
+inline bool take_one_buffer(PassKernelParams& k, const DeviceLimits& dev, std::int64_t columns) {
+  PassKernelParams one{choose_c2c_params(k.n, k.precision, dev, 1, 16)};
+  if (one.radices.size() < 2 || !fit_column_group(one, dev, columns, dev.local_mem_bytes / 3)) return false;
+  if (one.interleave < k.interleave || (one.interleave == k.interleave && one.local_bytes() >= k.local_bytes()))
+    return false;
+  k = one;
+  return true;
+}
+
 inline PassKernelParams choose_pass_params(std::int64_t len, Precision p, const DeviceLimits& dev,
-                                           std::int64_t columns) {
+                                           std::int64_t columns, bool rows_in) {
   PassKernelParams k{choose_c2c_params(len, p, dev)};
   if (k.radices.empty()) return k;
   if (columns > 0) {
     const int teams = k.per_group;
-    for (int lines = dev.lanes; lines >= (dev.is_cpu ? 4 : 2); lines /= 2) {
-      k.per_group = k.interleave = lines;
-      k.row_pitch = dev.is_cpu ? 0 : gpu_row_pitch(len, lines);
-      if (columns % lines == 0 && (!dev.is_cpu || dev.offers_sub_group(lines)) &&
-          std::size_t(k.group_size()) <= dev.max_group_size && k.local_bytes() <= dev.local_mem_bytes) {
-        if (dev.is_cpu) k.lanes = lines;
-        return k;
-      }
+    if (fit_column_group(k, dev, columns, dev.local_mem_bytes)) {
+      if (dev.one_buffer_columns && !rows_in) take_one_buffer(k, dev, columns);
+      return k;
     }
     k.interleave = 1;
     k.row_pitch = 0;

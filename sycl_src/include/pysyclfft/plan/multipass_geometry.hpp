@@ -38,7 +38,7 @@ inline PassKernelParams multipass_pass_params(const std::vector<std::int64_t>& l
   for (std::size_t q = pass + 1; q < lengths.size(); ++q) columns *= lengths[q];
   if (last) columns = lengths.size() > 1 ? lengths[0] : 0;
   if (memory == Memory::minimal) columns = 0;
-  PassKernelParams k = choose_pass_params(lengths[pass], p, lim, columns);
+  PassKernelParams k = choose_pass_params(lengths[pass], p, lim, columns, /*rows_in=*/last);
   k.twiddled = !last;
   return k;
 }
@@ -136,6 +136,7 @@ struct MultipassGeometry {
     for (int r : ps.k.radices) s += concat(" ", r);
     s += concat(") over ", ps.geometry.d0_count * ps.geometry.d1_count, " lines of stride ", ps.geometry.in.si);
     if (ps.k.interleave > 1) s += concat(", ", ps.k.interleave, " neighbouring lines per work-group, interleaved");
+    if (ps.k.buffers == 1) s += ", stages in place in one local buffer";
     if (ps.k.row_pitch > 0 && ps.geometry.in.s0 != 1) s += ", rows loaded through local memory";
     if (ps.twiddle_len) s += concat(", twiddles W_", ps.twiddle_len, " fused into its stores");
     return s;

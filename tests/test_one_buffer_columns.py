@@ -1,0 +1,63 @@
+"""Column groups of pass kernels that run their middle stages in place in one Stockham buffer,
+with radix 16 (plan/kernel_params.hpp, take_one_buffer): a GPU takes them for passes whose input
+lines are neighbouring columns; the CPU device does under PYSYCLFFT_ONE_BUFFER_COLUMNS=1, so the
+kernels are checked here against numpy in float64."""
+import json
+import math
+import os
+import subprocess
+import sys
+
+import numpy as np
+
+from conftest import H100
+
+# Two passes on this CPU, the first in one buffer (256-, 384- and 1280-point lines).
+LENGTHS = [1 << 15, 3 * 2**14, 1280 * 1280]
+
+_CHILD = r"""
+import json, sys
+import numpy as np
+import pysyclfft
+
+out = []
+for n in json.loads(sys.argv[1]):
+    for dtype in (np.complex64, np.complex128):
+        rng = np.random.default_rng(n)
+        x = (rng.uniform(-1, 1, (2, n)) + 1j * rng.uniform(-1, 1, (2, n))).astype(dtype)
+        plan = pysyclfft.get_fft_plan(x, axes=(-1,))
+        ref, inv = np.fft.fft(x.astype(np.complex128)), np.fft.ifft(x.astype(np.complex128))
+        errors = [float(np.linalg.norm(plan(x) - ref) / np.linalg.norm(ref)),
+                  float(np.linalg.norm(pysyclfft.ifft(x) - inv) / np.linalg.norm(inv))]
+        out.append(dict(n=n, double=dtype == np.complex128, describe=plan.describe(), errors=errors))
+print("RESULT" + json.dumps(out))
+"""
+
+
+def test_one_buffer_column_groups_compute_the_same_transforms(tmp_path):
+    env = dict(os.environ, PYSYCLFFT_ONE_BUFFER_COLUMNS="1", PYSYCLFFT_SPECIALIZE="wait",
+               PYSYCLFFT_CACHE_DIR=str(tmp_path))
+    run = subprocess.run([sys.executable, "-c", _CHILD, json.dumps(LENGTHS)], env=env, capture_output=True,
+                         text=True, timeout=900, cwd=tmp_path)
+    assert run.returncode == 0, run.stderr
+    results = json.loads(run.stdout.split("RESULT")[1])
+    assert len(results) == 2 * len(LENGTHS)
+    for r in results:
+        eps = float(np.finfo(np.float64 if r["double"] else np.float32).eps)
+        bound = 3.0 * eps * math.log2(r["n"])
+        assert max(r["errors"]) <= bound, f"n={r['n']}: errors {r['errors']} > {bound:.2g}"
+    # Not vacuous: the form under test is there, in every plan of the single-precision lengths.
+    single = [r for r in results if not r["double"]]
+    assert all("stages in place in one local buffer" in r["describe"] for r in single), [r["describe"] for r in single]
+
+
+def test_long_column_lines_on_an_h100_take_twice_the_lines():
+    """1024-point lines whose input is columns: 8 per group (64 bytes per row) in one buffer of 64 KiB
+    (three groups per multiprocessor) instead of 4 in two; lines read as rows keep two buffers' worth."""
+    from pysyclfft import _core
+
+    columns = _core.pass_kernel_params(1024, 1 << 20, False, False, **H100)
+    assert (columns["interleave"], columns["buffers"], columns["local_bytes"]) == (8, 1, 64 * 1024), columns
+    assert max(columns["radices"]) == 16 and columns["threads"] == 64, columns
+    rows = _core.pass_kernel_params(1024, 1 << 20, True, False, **H100)
+    assert rows["interleave"] == 4, rows
