@@ -329,13 +329,18 @@ inline bool fit_column_group(PassKernelParams& k, const DeviceLimits& dev, std::
   return false;
 }
 
-// A column group whose input lines are neighbouring columns too (every pass but
-// a plan's last, the columns of n-D arrays) may run its middle stages in place
-// in one Stockham buffer, with radix 16 (fewer work-items per line): where that
-// fits more lines into a third of the local memory than two buffers fit into all
-// of it, or as many in less. Long lines gain most: 2^20's 1024-point passes, 4
-// lines per group, moved 32 bytes per row and were L1-bound on an H200 (ncu).
+// A column group of long lines whose input lines are neighbouring columns too
+// (every pass but a plan's last, the columns of n-D arrays) may run its middle
+// stages in place in one Stockham buffer, with radix 16 (fewer work-items per
+// line): where two buffers fit at most kOneBufferLines lines, and one fits more
+// into a third of the local memory, or as many in less. Measured on an H200
+// (docs/performance-gpu-h200.md): 2^18 (512-point lines, 8 -> 16 per group) 6%
+// faster, 2^20 (1024, 4 -> 8) 2%, 1024^2 8%, complex128 2^20 (4 lines in 64 KiB
+// instead of 128) 21%; but groups of 16 or 32 shorter lines lost 10-32% (2^14
+// to 2^16, 2^22, 2^24, 256^3).
+inline constexpr int kOneBufferLines = 8;
 inline bool take_one_buffer(PassKernelParams& k, const DeviceLimits& dev, std::int64_t columns) {
+  if (k.interleave > kOneBufferLines) return false;
   PassKernelParams one{choose_c2c_params(k.n, k.precision, dev, 1, 16)};
   if (one.radices.size() < 2 || !fit_column_group(one, dev, columns, dev.local_mem_bytes / 3)) return false;
   if (one.interleave < k.interleave || (one.interleave == k.interleave && one.local_bytes() >= k.local_bytes()))
