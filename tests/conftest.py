@@ -8,8 +8,11 @@ build (session fixture): a test that needs a new length must add it there.
 project deselects `slow` tests by default): every length <= 8192 whose prime
 factors are in {2,3,5,7,11,13}, which compiles 2 x 672 kernels per precision.
 """
+import json
 import math
 import os
+import subprocess
+import sys
 import time
 
 import numpy as np
@@ -186,6 +189,21 @@ def relative_l2(got, ref):
     scale = np.linalg.norm(ref)
     diff = np.linalg.norm(got - ref)
     return diff / scale if scale else diff
+
+
+def run_checked_child(tmp_path, code, jobs, **env):
+    """The results of `code` (a program printing "RESULT" and a JSON list of dicts with n, double
+    and errors) run on `jobs` in a child process with `env` set and an empty kernel cache; every
+    error within 3 eps log2(n), the bound tests/test_bank_layout.py and its kin use."""
+    env = dict(os.environ, PYSYCLFFT_SPECIALIZE="wait", PYSYCLFFT_CACHE_DIR=str(tmp_path), **env)
+    run = subprocess.run([sys.executable, "-c", code, json.dumps(jobs)], env=env, capture_output=True,
+                         text=True, timeout=900, cwd=tmp_path)
+    assert run.returncode == 0, run.stderr
+    results = json.loads(run.stdout.split("RESULT")[1])
+    for r in results:
+        bound = 3.0 * eps_of(np.float64 if r["double"] else np.float32) * math.log2(r["n"])
+        assert max(r["errors"]) <= bound, f"{r.get('kind', 'c2c')} n={r['n']}: errors {r['errors']} > {bound:.2g}"
+    return results
 
 
 def to_numpy(y):

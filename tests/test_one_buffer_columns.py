@@ -2,15 +2,8 @@
 with radix 16 (plan/kernel_params.hpp, take_one_buffer): a GPU takes them for passes of long lines
 whose input lines are neighbouring columns; the CPU device does under PYSYCLFFT_ONE_BUFFER_COLUMNS=1,
 so the kernels are checked here against numpy in float64."""
-import json
-import math
-import os
-import subprocess
-import sys
 
-import numpy as np
-
-from conftest import H100
+from conftest import H100, run_checked_child
 
 # Two passes on this CPU, the first in one buffer (1280- and 1080-point lines, 8 per group).
 LENGTHS = [1280 * 1280, 1080 * 1000]
@@ -35,17 +28,8 @@ print("RESULT" + json.dumps(out))
 
 
 def test_one_buffer_column_groups_compute_the_same_transforms(tmp_path):
-    env = dict(os.environ, PYSYCLFFT_ONE_BUFFER_COLUMNS="1", PYSYCLFFT_SPECIALIZE="wait",
-               PYSYCLFFT_CACHE_DIR=str(tmp_path))
-    run = subprocess.run([sys.executable, "-c", _CHILD, json.dumps(LENGTHS)], env=env, capture_output=True,
-                         text=True, timeout=900, cwd=tmp_path)
-    assert run.returncode == 0, run.stderr
-    results = json.loads(run.stdout.split("RESULT")[1])
+    results = run_checked_child(tmp_path, _CHILD, LENGTHS, PYSYCLFFT_ONE_BUFFER_COLUMNS="1")
     assert len(results) == 2 * len(LENGTHS)
-    for r in results:
-        eps = float(np.finfo(np.float64 if r["double"] else np.float32).eps)
-        bound = 3.0 * eps * math.log2(r["n"])
-        assert max(r["errors"]) <= bound, f"n={r['n']}: errors {r['errors']} > {bound:.2g}"
     # Not vacuous: the form under test is there, in every plan.
     assert all("stages in place in one local buffer" in r["describe"] for r in results), [r["describe"] for r in results]
 

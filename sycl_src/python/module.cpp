@@ -120,6 +120,16 @@ template <typename Kind> void bind_real_kinds(py::enum_<Kind> kinds) {
   kinds.value("dst1", Kind::dst1).value("dst2", Kind::dst2).value("dst3", Kind::dst3).value("dst4", Kind::dst4);
 }
 
+// The team fields of a kernel the planner probes report (c2c_kernel_params, pass_kernel_params).
+py::dict team_dict(const C2CKernelParams& k) {
+  py::dict d;
+  d["radices"] = k.radices;
+  d["threads"] = k.threads;
+  d["per_group"] = k.per_group;
+  d["buffers"] = k.buffers;
+  return d;
+}
+
 }  // namespace
 
 PYBIND11_MODULE(_core, m) {
@@ -403,11 +413,7 @@ PYBIND11_MODULE(_core, m) {
          const std::vector<int>& sub_group_sizes) {
         const DeviceLimits lim = described_device(is_cpu, local_mem_bytes, max_group_size, sub_group_sizes);
         const C2CKernelParams k = choose_batched_c2c_kernel(n, precision_of(is_double), lim);
-        py::dict d;
-        d["radices"] = k.radices;
-        d["threads"] = k.threads;
-        d["per_group"] = k.per_group;
-        d["buffers"] = k.buffers;
+        py::dict d = team_dict(k);
         d["pad"] = k.pad;
         d["skew"] = k.skew;
         return d;
@@ -422,12 +428,8 @@ PYBIND11_MODULE(_core, m) {
          std::size_t local_mem_bytes, std::size_t max_group_size, const std::vector<int>& sub_group_sizes) {
         const DeviceLimits lim = described_device(is_cpu, local_mem_bytes, max_group_size, sub_group_sizes);
         const PassKernelParams k = choose_pass_params(n, precision_of(is_double), lim, columns, rows_in);
-        py::dict d;
-        d["radices"] = k.radices;
-        d["threads"] = k.threads;
-        d["per_group"] = k.per_group;
+        py::dict d = team_dict(k);
         d["interleave"] = k.interleave;
-        d["buffers"] = k.buffers;
         d["local_bytes"] = k.local_bytes();
         return d;
       },
