@@ -172,15 +172,38 @@ def test_bad_arguments():
 
 @pytest.mark.parametrize("kind", ["dct2", "dst3"])
 def test_forward_and_backward_maps_share_their_fft(rng, kind):
-    """A DCT/DST plan builds both directions; their maps run one complex plan of the length
-    (tables uploaded once; the maps' own tables, read in place on a CPU device, add
-    nothing there), and its answers in both directions are right."""
-    n = 4097  # a prime: unfused maps around a Bluestein FFT, whose tables dominate the workspace
-    inner = pysyclfft.get_fft_plan(np.zeros(n, np.complex128)).workspace_bytes  # tables only until it runs
+    """A DCT/DST plan builds its backward maps on first use; both directions' maps run one
+    complex plan of the length (tables uploaded once; the maps' own tables, read in place on a
+    CPU device, add nothing there), and its answers in both directions are right."""
+    n = 4097  # a prime: unfused maps around a Bluestein FFT, whose tables and scratch dominate the workspace
     plan = pysyclfft.get_fft_plan(np.zeros(n), kind=kind)
-    assert "c2c n=4097" in plan.describe()
-    assert inner <= plan.workspace_bytes < 2 * inner, "the forward and backward maps hold two copies of the FFT"
+    assert "c2c n=4097" in plan.describe() and "(backward): built on first use" in plan.describe()
     x = rng.standard_normal(n)
     family, kind_type = kind[:3], int(kind[3])
     assert_close(plan.forward(x), getattr(sf, family)(x, type=kind_type), np.float64, n)
+    forward_only = plan.workspace_bytes  # the FFT's tables and scratch, the forward maps' buffer
     assert_close(plan.backward(x), getattr(sf, "i" + family)(x, type=kind_type), np.float64, n)
+    assert "built on first use" not in plan.describe() and plan.describe().count("c2c n=4097") == 2
+    # A second FFT would add about as much again; the backward maps add their own buffer.
+    assert plan.workspace_bytes - forward_only < forward_only / 2, "the backward maps hold a second FFT"
+
+
+def test_self_inverse_types_describe_one_plan_for_both_directions():
+    """Types 1 and 4 are their own inverses: the forward maps serve the backward direction at once."""
+    plan = pysyclfft.get_fft_plan(np.zeros(100), kind="dct4")
+    assert "built on first use" not in plan.describe() and "(backward): " in plan.describe()
+
+
+def test_concurrent_first_backward_calls(rng):
+    """Threads that all call a fresh plan's backward direction first build its maps once and all get
+    the right answer."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    n = 1000
+    plan = pysyclfft.get_fft_plan(np.zeros(n), kind="dct2")
+    xs = [rng.standard_normal(n) for _ in range(8)]
+    with ThreadPoolExecutor(4) as pool:
+        results = list(pool.map(plan.backward, xs))
+    for x, y in zip(xs, results):
+        assert_close(y, sf.idct(x, type=2), np.float64, n)
+    assert plan.describe().count("(backward): built on first use") == 0

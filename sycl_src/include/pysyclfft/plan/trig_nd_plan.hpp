@@ -4,12 +4,16 @@
 // line before writing it, or goes through its own buffer). The direction's
 // scale is folded into the first pass; scipy's orthogonalize scales the end
 // points of every pass. Complex data is transformed as its real and imaginary
-// parts: a real view with a trailing dimension of 2.
+// parts: a real view with a trailing dimension of 2. The backward direction's
+// maps are built on first use: a warm dct2 plan of 10^6 float64 points in a new
+// process spent a third of its time on them (their kernel binary and 16 MB table).
 #pragma once
 #include <sycl/sycl.hpp>
 
+#include <atomic>
 #include <cstdint>
 #include <memory>
+#include <mutex>
 #include <stdexcept>
 #include <string>
 #include <utility>
@@ -43,7 +47,7 @@ class TrigNdPlan {
     }
     jobs = sorted_unique(jobs);  // types 1 and 4 are their own inverses: one plan serves both directions
     if (compiles_ahead()) RealLinePlan::precompile(queue_, jobs, spec_.precision, {}, spec_.memory);  // one build per entry point
-    for (const auto& [t, n] : jobs) lines_.push_back(LinePlanCache::instance().real(queue_, t, n, spec_.precision, spec_.memory));
+    for (auto n : sorted_unique(spec_.lengths)) lines_.push_back(real_line(line_transform(spec_.kind, true), n));
   }
 
   const std::vector<std::int64_t>& out_shape() const { return out_shape_; }
@@ -52,15 +56,21 @@ class TrigNdPlan {
     std::size_t bytes = stage_ ? stage_->bytes() : 0;
     CountedPlans counted;  // a length's forward and backward maps share their FFT
     for (const auto& p : lines_) bytes += p->workspace_bytes(&counted);
+    if (backward_built_.load(std::memory_order_acquire))
+      for (const auto& p : backward_lines_) bytes += p->workspace_bytes(&counted);
     return bytes;
   }
 
+  // Both directions' maps; the backward ones as "built on first use" until then.
   std::string describe() const {
+    const bool pending = !backward_built_.load(std::memory_order_acquire) &&
+                         line_transform(spec_.kind, true) != line_transform(spec_.kind, false);
     std::string text;
     for (bool forward : {true, false})
       for (std::size_t i = 0; i < spec_.axes.size(); ++i)
         text += std::string(text.empty() ? "" : "\n") + "axis " + std::to_string(spec_.axes[i]) +
-                (forward ? " (forward): " : " (backward): ") + line(forward, spec_.lengths[i]).describe();
+                (forward ? " (forward): " : " (backward): ") +
+                (!forward && pending ? "built on first use" : line(forward, spec_.lengths[i]).describe());
     return text;
   }
 
@@ -102,9 +112,21 @@ class TrigNdPlan {
     return l;
   }
 
+  std::shared_ptr<const RealLinePlan> real_line(RealTransform t, std::int64_t n) const {
+    return LinePlanCache::instance().real(queue_, t, n, spec_.precision, spec_.memory);
+  }
+
   const RealLinePlan& line(bool forward, std::int64_t n) const {
     const RealTransform t = line_transform(spec_.kind, forward);
     for (const auto& p : lines_)
+      if (p->transform() == t && p->length() == n) return *p;
+    if (!forward)  // types 1 and 4 never get here: lines_ serve both directions
+      std::call_once(backward_once_, [&] {
+        backward_lines_.clear();  // what a throwing attempt left
+        for (auto m : sorted_unique(spec_.lengths)) backward_lines_.push_back(real_line(t, m));
+        backward_built_.store(true, std::memory_order_release);
+      });
+    for (const auto& p : backward_lines_)
       if (p->transform() == t && p->length() == n) return *p;
     throw std::logic_error("pysyclfft: TrigNdPlan has no plan of length " + std::to_string(n));
   }
@@ -112,7 +134,10 @@ class TrigNdPlan {
   mutable sycl::queue queue_;
   NdSpec spec_;
   std::vector<std::int64_t> out_shape_, view_in_shape_, view_out_shape_;
-  std::vector<std::shared_ptr<const RealLinePlan>> lines_;  // both directions' maps of every distinct length
+  std::vector<std::shared_ptr<const RealLinePlan>> lines_;  // the forward maps of every distinct length
+  mutable std::once_flag backward_once_;
+  mutable std::vector<std::shared_ptr<const RealLinePlan>> backward_lines_;  // the backward ones, on first use
+  mutable std::atomic<bool> backward_built_{false};
   std::unique_ptr<WorkBuffer> stage_;                       // the zero-padded input
 };
 
