@@ -339,14 +339,12 @@ inline bool fit_column_group(PassKernelParams& k, const DeviceLimits& dev, std::
 // instead of 128) 21%; but groups of 16 or 32 shorter lines lost 10-32% (2^14
 // to 2^16, 2^22, 2^24, 256^3).
 inline constexpr int kOneBufferLines = 8;
-inline bool take_one_buffer(PassKernelParams& k, const DeviceLimits& dev, std::int64_t columns) {
-  if (k.interleave > kOneBufferLines) return false;
+inline void take_one_buffer(PassKernelParams& k, const DeviceLimits& dev, std::int64_t columns) {
+  if (k.interleave > kOneBufferLines) return;
   PassKernelParams one{choose_c2c_params(k.n, k.precision, dev, 1, 16)};
-  if (one.radices.size() < 2 || !fit_column_group(one, dev, columns, dev.local_mem_bytes / 3)) return false;
-  if (one.interleave < k.interleave || (one.interleave == k.interleave && one.local_bytes() >= k.local_bytes()))
-    return false;
-  k = one;
-  return true;
+  if (one.radices.size() < 2 || !fit_column_group(one, dev, columns, dev.local_mem_bytes / 3)) return;
+  if (one.interleave > k.interleave || (one.interleave == k.interleave && one.local_bytes() < k.local_bytes()))
+    k = one;
 }
 
 inline PassKernelParams choose_pass_params(std::int64_t len, Precision p, const DeviceLimits& dev,
