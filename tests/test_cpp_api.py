@@ -288,7 +288,9 @@ def _sycl_runtime_files():
 
 
 def _configure(project, package_cmake_dir, build, env, *options):
-    tools = os.pathsep.join(str(Path(shutil.which(t)).parent) for t in ("cmake", "ninja"))
+    # PATH holds the directories of cmake, ninja and the C++ compiler only (a virtual environment's
+    # pip-installed cmake and ninja do not sit beside the compiler and its assembler).
+    tools = os.pathsep.join(str(Path(shutil.which(t)).parent) for t in ("cmake", "ninja", os.environ.get("CXX", "c++")))
     return subprocess.run(["cmake", "-S", str(project), "-B", str(build), "-G", "Ninja",
                            f"-Dpysyclfft_DIR={package_cmake_dir}", *options], capture_output=True, text=True,
                           env=dict(env, PATH=tools + os.pathsep + "/nonexistent"))
