@@ -315,7 +315,9 @@ inline constexpr int kPassTeams = 8;
 
 // Makes `k` a column group of as many lines as fit (see PassKernelParams): up
 // to dev.lanes, a divisor of `columns`, within the group size and `budget` bytes
-// of local memory; false if none does.
+// of local memory; false if none does. A GPU's two-buffer groups get a row pitch
+// (the rows share the second buffer's memory); one-buffer groups none: they are
+// only taken where the input lines are columns (take_one_buffer).
 inline bool fit_column_group(PassKernelParams& k, const DeviceLimits& dev, std::int64_t columns, std::size_t budget) {
   for (int lines = dev.lanes; lines >= (dev.is_cpu ? 4 : 2); lines /= 2) {
     k.per_group = k.interleave = lines;

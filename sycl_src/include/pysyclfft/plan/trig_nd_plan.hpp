@@ -118,16 +118,19 @@ class TrigNdPlan {
 
   const RealLinePlan& line(bool forward, std::int64_t n) const {
     const RealTransform t = line_transform(spec_.kind, forward);
-    for (const auto& p : lines_)
-      if (p->transform() == t && p->length() == n) return *p;
+    const auto find = [&](const std::vector<std::shared_ptr<const RealLinePlan>>& lines) -> const RealLinePlan* {
+      for (const auto& p : lines)
+        if (p->transform() == t && p->length() == n) return p.get();
+      return nullptr;
+    };
+    if (const RealLinePlan* p = find(lines_)) return *p;
     if (!forward)  // types 1 and 4 never get here: lines_ serve both directions
       std::call_once(backward_once_, [&] {
         backward_lines_.clear();  // what a throwing attempt left
         for (auto m : sorted_unique(spec_.lengths)) backward_lines_.push_back(real_line(t, m));
         backward_built_.store(true, std::memory_order_release);
       });
-    for (const auto& p : backward_lines_)
-      if (p->transform() == t && p->length() == n) return *p;
+    if (const RealLinePlan* p = find(backward_lines_)) return *p;
     throw std::logic_error("pysyclfft: TrigNdPlan has no plan of length " + std::to_string(n));
   }
 
