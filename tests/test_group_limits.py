@@ -12,7 +12,7 @@ import scipy.fft
 
 import pysyclfft
 from pysyclfft import _core, config
-from conftest import random_complex
+from conftest import H100, random_complex
 from real_helpers import assert_close
 
 LENGTHS = (16, 1000, 4096)  # a work-item kernel, teams of 208 and 256 work-items on this CPU
@@ -55,3 +55,15 @@ def test_the_cap_is_lifted(capped):
     config.clear_plan_cache()
     x = random_complex(np.random.default_rng(1000), (3, 1000), np.complex64)
     assert "; pass 1: " not in pysyclfft.get_fft_plan(x, axes=(-1,)).describe()
+
+
+def test_transforms_alone_on_a_gpu_multiprocessor_fit_its_registers():
+    """The longest single kernels of a GPU (a multiprocessor holds one of their groups) take at most
+    512 work-items and radix 8 (plan/kernel_params.hpp, kAloneTeam and kAloneRadix): 16384 complex64
+    as 16 16 16 4 could not launch on the H200 in 1024 work-items nor in 512, and ran in two passes."""
+    alone = {16384: [8, 8, 8, 8, 4], 12288: [8, 8, 8, 8, 3], 10000: [4, 4, 5, 5, 5, 5]}
+    for n, radices in alone.items():
+        k = _core.c2c_kernel_params(n, False, **H100)
+        assert k["threads"] <= 512 and k["per_group"] == 1 and sorted(k["radices"]) == sorted(radices), (n, k)
+    shared = _core.c2c_kernel_params(4096, False, **H100)  # three groups per multiprocessor: radix 16 stays
+    assert shared["radices"] == [16, 16, 16], shared
