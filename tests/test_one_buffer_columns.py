@@ -44,6 +44,9 @@ def test_long_column_lines_on_an_h100_take_twice_the_lines():
     assert max(columns["radices"]) == 16 and columns["threads"] == 64, columns
     rows = _core.pass_kernel_params(1024, 1 << 20, True, False, **H100)
     assert rows["interleave"] == 4, rows
+    # Two-buffer passes of 1024 points keep radix 8 (radix 16 lost 34% there); a single kernel of 1024 takes 16.
+    assert max(rows["radices"]) == 8, rows
+    assert max(_core.c2c_kernel_params(1024, False, **H100)["radices"]) == 16
     # Groups of 16 shorter lines keep two buffers (one lost 10-32% on an H200).
     short = _core.pass_kernel_params(256, 1 << 20, False, False, **H100)
     assert (short["interleave"], short["buffers"]) == (16, 2), short

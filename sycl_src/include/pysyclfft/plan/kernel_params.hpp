@@ -125,14 +125,18 @@ inline std::int64_t max_single_kernel_length(Precision p, const DeviceLimits& de
 }
 
 // GPU radices (swept on an H200 through the SYCL path, docs/performance-gpu-h200.md):
-// in single precision radix 16 from 4096 points (a stage fewer: 4096 and 8192
-// points 8% and 17% faster; below that it lost, 15% at 64 points and 34% in
-// 2^20's 1024-point passes), else radix 8; double precision keeps radix 8 (its
-// 16 points would double the registers; not measured). Smaller where that
-// leaves fewer than min(4, n/2) threads per transform: a team coalesces its
-// global accesses, one thread cannot (2x at n = 4, 8 on an H100).
-inline int gpu_max_pow2_radix(std::int64_t n, Precision p) {
-  int radix = p == Precision::f32 && n >= 4096 ? 16 : 8;
+// in single precision radix 16 from 1024 points in single kernels and fused
+// real/trigonometric kernels (a stage fewer: 2048, 4096 and 8192 points 4%, 8%
+// and 17% faster, R2C 4096's 2048-point FFT 8%; from 256 points the DCT-II
+// 1024's 512-point FFT lost 15%), from 4096 in passes (2^20's 1024-point passes
+// lost 34%); else radix 8. Double precision keeps radix 8 (its 16 points would
+// double the registers; not measured). Smaller where that leaves fewer than
+// min(4, n/2) threads per transform: a team coalesces its global accesses, one
+// thread cannot (2x at n = 4, 8 on an H100).
+enum class KernelRole { single, pass };
+inline int gpu_max_pow2_radix(std::int64_t n, Precision p, KernelRole role = KernelRole::single) {
+  const std::int64_t radix16_from = role == KernelRole::single ? 1024 : 4096;
+  int radix = p == Precision::f32 && n >= radix16_from ? 16 : 8;
   while (radix > 2 && n / radix < std::min<std::int64_t>(4, n / 2)) radix /= 2;
   return radix;
 }
@@ -180,8 +184,7 @@ inline C2CKernelParams choose_c2c_params(std::int64_t n, Precision p, const Devi
   k.precision = p;
   k.lanes = dev.lanes;
   k.buffers = buffers;
-  const bool device_rule = max_pow2_radix == 0;
-  if (device_rule) max_pow2_radix = dev.is_cpu ? 8 : gpu_max_pow2_radix(n, p);
+  if (max_pow2_radix == 0) max_pow2_radix = dev.is_cpu ? 8 : gpu_max_pow2_radix(n, p);
   k.radices = n == 1 ? std::vector<int>{1} : stockham_radices(n, max_pow2_radix);
   if (k.radices.empty() || n > max_single_kernel_length(p, dev, buffers)) {
     k.radices.clear();
@@ -196,7 +199,7 @@ inline C2CKernelParams choose_c2c_params(std::int64_t n, Precision p, const Devi
   // takes a large team to keep enough loads in flight (kAloneTeam) and radix 8
   // (kAloneRadix).
   const bool alone = !dev.is_cpu && k.local_bytes() > gpu_local_budget;
-  if (alone && device_rule && max_pow2_radix > kAloneRadix) k.radices = stockham_radices(n, kAloneRadix);
+  if (alone && max_pow2_radix > kAloneRadix) k.radices = stockham_radices(n, kAloneRadix);
   const int max_radix = *std::max_element(k.radices.begin(), k.radices.end());
   const std::int64_t team_cap = alone ? std::min<std::int64_t>(dev.max_group_size, kAloneTeam) : 256;
   k.threads = dev.is_cpu ? cpu_team_size(k.radices, n, dev.lanes)
@@ -365,7 +368,7 @@ inline void take_one_buffer(PassKernelParams& k, const DeviceLimits& dev, std::i
 
 inline PassKernelParams choose_pass_params(std::int64_t len, Precision p, const DeviceLimits& dev,
                                            std::int64_t columns, bool rows_in) {
-  PassKernelParams k{choose_c2c_params(len, p, dev)};
+  PassKernelParams k{choose_c2c_params(len, p, dev, 2, dev.is_cpu ? 0 : gpu_max_pow2_radix(len, p, KernelRole::pass))};
   if (k.radices.empty()) return k;
   if (columns > 0) {
     const int teams = k.per_group;
