@@ -35,6 +35,7 @@ def test_c2c_gives_way_to_passes(capped, n, dtype):
     x = random_complex(np.random.default_rng(n), (3, n), dtype)
     plan = pysyclfft.get_fft_plan(x, axes=(-1,))
     assert "; pass 1: " in plan.describe(), plan.describe()
+    assert "(passes because a kernel runs at most 8 work-items per group" in plan.describe(), plan.describe()
     assert_close(plan(x), np.fft.fft(x.astype(np.complex128)), dtype, n, ERROR_CONSTANT)
     assert_close(pysyclfft.ifft(x), np.fft.ifft(x.astype(np.complex128)), dtype, n, ERROR_CONSTANT)
 

@@ -29,8 +29,9 @@ class SpecializedC2CPlan {
       try {
         single_ = std::make_unique<C2CPlan>(q, n, p);
         return;
-      } catch (const GroupTooLarge&) {
+      } catch (const GroupTooLarge& e) {
         max_pass = n / 2;
+        gave_way_ = std::string(e.what()).substr(std::string("pysyclfft: ").size());
       }
     }
     multi_ = std::make_unique<MultipassPlan>(std::move(q), n, p, max_pass, memory);
@@ -62,9 +63,14 @@ class SpecializedC2CPlan {
   std::int64_t length() const { return single_ ? single_->length() : multi_->length(); }
   const sycl::queue& queue() const { return single_ ? single_->queue() : multi_->queue(); }
   std::size_t workspace_bytes() const { return single_ ? single_->workspace_bytes() : multi_->workspace_bytes(); }
-  std::string describe() const { return single_ ? single_->describe() : multi_->describe(); }
+  // A plan that gave way to passes says why (the kernel's group limit on this device).
+  std::string describe() const {
+    if (single_) return single_->describe();
+    return gave_way_.empty() ? multi_->describe() : multi_->describe() + " (passes because " + gave_way_ + ")";
+  }
 
  private:
+  std::string gave_way_;  // GroupTooLarge's message, where the single kernel gave way
   std::unique_ptr<C2CPlan> single_;
   std::unique_ptr<MultipassPlan> multi_;
 };
