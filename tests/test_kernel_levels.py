@@ -8,8 +8,8 @@ import pytest
 from conftest import dpnp, needs_dpnp
 import pysyclfft
 
-WORK_ITEM = [1, 2, 3, 4, 5, 7, 8, 9, 11, 13, 16, 48, 54, 64]  # one transform per work-item
-TEAM = [104, 128, 176, 224, 1000, 1536, 2187, 4096]  # radices 2..13 and 8x8x8x8 in teams
+WORK_ITEM = [1, 2, 3, 4, 5, 7, 8, 9, 11, 13, 16, 32, 48, 54, 60]  # one transform per work-item on a CPU
+TEAM = [64, 104, 128, 176, 224, 1000, 1536, 2187, 4096]  # radices 2..13 and 8x8x8x8 in teams
 LENGTHS = WORK_ITEM + TEAM
 BOUND = {np.complex64: 3e-7, np.complex128: 6e-16}
 
@@ -36,6 +36,17 @@ def test_contiguous_batch_both_directions(dtype, n):
     assert rel_l2(pysyclfft.fft(x), ref) <= BOUND[dtype]
     ref = np.fft.ifft(x.astype(np.complex128), axis=-1)
     assert rel_l2(pysyclfft.ifft(x), ref) <= BOUND[dtype]
+
+
+def test_levels_on_the_cpu(dtype):
+    """The OpenCL CPU device's levels (plan/kernel_params.hpp): work-items up to 64 points, but
+    power-of-two c2c lengths above 32 as teams (kItemMaxPow2C2C: 64 points spill and gather)."""
+    device = pysyclfft._arrays.default_queue().sycl_device
+    if not device.is_cpu:
+        pytest.skip("the work-item level is the CPU's choice")
+    for n in WORK_ITEM + TEAM:
+        describe = pysyclfft.get_fft_plan(random((5, n), dtype, n), axes=(-1,)).describe()
+        assert ("work-item level" in describe) == (n in WORK_ITEM), (n, describe)
 
 
 @pytest.mark.parametrize("n", [8, 64, 1000, 4096])

@@ -235,9 +235,11 @@ inline int transposing_lanes(std::int64_t n, const DeviceLimits& dev) {
 // teams win; rfft/irfft/DCT-II of 4-128 points 3-14x faster than teams, whose
 // 16 work-items shared 1-8 butterflies), in large groups that amortise the
 // per-group cost; else the team level.
-inline C2CKernelParams choose_c2c_kernel(std::int64_t n, Precision p, const DeviceLimits& dev) {
+inline constexpr std::int64_t kItemMaxLength = 64;
+inline C2CKernelParams choose_c2c_kernel(std::int64_t n, Precision p, const DeviceLimits& dev,
+                                         std::int64_t max_item_length = kItemMaxLength) {
   C2CKernelParams k = choose_c2c_params(n, p, dev);
-  if (dev.is_cpu && !k.radices.empty() && n <= 64) {
+  if (dev.is_cpu && !k.radices.empty() && n <= max_item_length) {
     k.level = Level::work_item;
     k.threads = 1;
     k.per_group = int(std::min<std::size_t>(256, dev.max_group_size));
@@ -274,15 +276,24 @@ inline C2CKernelParams with_bank_layout(const C2CKernelParams& plain, const Devi
   return best;
 }
 
-// The batched single-kernel c2c transform (c2c_plan.hpp): choose_c2c_kernel, but
-// on a GPU a transform whose two Stockham buffers would leave a multiprocessor
+// A c2c plan's power-of-two transforms above this length run as teams on a CPU:
+// at 64 points the work-item kernel spills its 64 points per SIMD lane and
+// gathers every load (docs/performance.md), and teams took 8-10% less time
+// (complex64; complex128 alike, two sittings). Other lengths up to 64
+// points and the fused maps' FFTs keep the work-item level: as teams 40, 48 and
+// 60 points ran 25-55% slower, the rfft of 128 points (its FFT of 64) 45%.
+inline constexpr std::int64_t kItemMaxPow2C2C = 32;
+
+// The batched single-kernel c2c transform (c2c_plan.hpp): choose_c2c_kernel (on a
+// CPU power-of-two lengths above kItemMaxPow2C2C as teams), but on a GPU a transform whose two Stockham buffers would leave a multiprocessor
 // a single work-group, or not fit at all, runs its middle stages in place in one
 // buffer: twice the work-groups per multiprocessor, and lengths up to twice as
 // long in one kernel (on the H100 8192 complex64 ran at 64% of the copy
 // bandwidth alone on its multiprocessor, 16384 in two passes at 28%); and its
 // buffers are laid out against bank conflicts (with_bank_layout).
 inline C2CKernelParams choose_batched_c2c_kernel(std::int64_t n, Precision p, const DeviceLimits& dev) {
-  C2CKernelParams k = choose_c2c_kernel(n, p, dev);
+  const bool power_of_two = (n & (n - 1)) == 0;
+  C2CKernelParams k = choose_c2c_kernel(n, p, dev, power_of_two ? kItemMaxPow2C2C : kItemMaxLength);
   if (!dev.is_cpu && (k.radices.empty() || k.local_bytes() > dev.local_mem_bytes / 3)) {
     const C2CKernelParams one = choose_c2c_params(n, p, dev, 1);
     if (!one.radices.empty()) k = one;
