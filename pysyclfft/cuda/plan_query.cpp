@@ -72,7 +72,10 @@ int main(int argc, char** argv) {
     dev.local_mem_bytes = std::strtoull(argv[2], nullptr, 10);
     dev.max_group_size = std::strtoull(argv[3], nullptr, 10);
     dev.is_cpu = false;
-    for (int i = 5; i < argc; ++i) print_plan(choose_c2c_params(std::strtoll(argv[i], nullptr, 10), p, dev));
+    for (int i = 5; i < argc; ++i) {
+      const std::int64_t n = std::strtoll(argv[i], nullptr, 10);
+      print_plan(choose_c2c_params(n, p, dev, 2, gpu_max_pow2_radix(n, p, KernelRole::nvrtc)));
+    }
     return 0;
   }
   if (argc >= 6 && std::strcmp(argv[1], "explicit") == 0 && parse_precision(argv[2], &p)) {

@@ -129,11 +129,13 @@ inline std::int64_t max_single_kernel_length(Precision p, const DeviceLimits& de
 // real/trigonometric kernels (a stage fewer: 2048, 4096 and 8192 points 4%, 8%
 // and 17% faster, R2C 4096's 2048-point FFT 8%; from 256 points the DCT-II
 // 1024's 512-point FFT lost 15%), from 4096 in passes (2^20's 1024-point passes
-// lost 34%); else radix 8. Double precision keeps radix 8 (its 16 points would
-// double the registers; not measured). Smaller where that leaves fewer than
-// min(4, n/2) threads per transform: a team coalesces its global accesses, one
-// thread cannot (2x at n = 4, 8 on an H100).
-enum class KernelRole { single, pass };
+// lost 34%) and in the NVRTC layer's kernels (pysyclfft/cuda: neither inlined nor
+// laid out against bank conflicts, they lost 14-21% at 1024-2048 with radix 16);
+// else radix 8. Double precision keeps radix 8 (its 16 points would double the
+// registers; not measured). Smaller where that leaves fewer than min(4, n/2)
+// threads per transform: a team coalesces its global accesses, one thread
+// cannot (2x at n = 4, 8 on an H100).
+enum class KernelRole { single, pass, nvrtc };
 inline int gpu_max_pow2_radix(std::int64_t n, Precision p, KernelRole role = KernelRole::single) {
   const std::int64_t radix16_from = role == KernelRole::single ? 1024 : 4096;
   int radix = p == Precision::f32 && n >= radix16_from ? 16 : 8;
