@@ -31,7 +31,7 @@ class SpecializedC2CPlan {
         return;
       } catch (const GroupTooLarge& e) {
         max_pass = n / 2;
-        gave_way_ = std::string(e.what()).substr(std::string("pysyclfft: ").size());
+        gave_way_ = e.why;
       }
     }
     multi_ = std::make_unique<MultipassPlan>(std::move(q), n, p, max_pass, memory);
@@ -70,7 +70,7 @@ class SpecializedC2CPlan {
   }
 
  private:
-  std::string gave_way_;  // GroupTooLarge's message, where the single kernel gave way
+  std::string gave_way_;  // GroupTooLarge::why, where the single kernel gave way
   std::unique_ptr<C2CPlan> single_;
   std::unique_ptr<MultipassPlan> multi_;
 };

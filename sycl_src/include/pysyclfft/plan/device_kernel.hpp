@@ -62,7 +62,15 @@ class DeviceKernel {
 // device; the plan that threw leaves nothing behind, and its caller plans the
 // transform another way (any_c2c_plan.hpp, real_line_plan.hpp).
 struct GroupTooLarge : std::runtime_error {
-  using std::runtime_error::runtime_error;
+  GroupTooLarge(std::size_t most, std::size_t needed)
+      : std::runtime_error("pysyclfft: " + reason(most, needed)), why(reason(most, needed)) {}
+  std::string why;  // the message without its prefix, for a plan's describe()
+
+ private:
+  static std::string reason(std::size_t most, std::size_t needed) {
+    return "a kernel runs at most " + std::to_string(most) + " work-items per group on this device, its plan needs " +
+           std::to_string(needed);
+  }
 };
 
 // Tests: caps every kernel's max_group_size (0: no cap), so the CPU device runs
@@ -78,8 +86,7 @@ inline void require_group_size(const std::vector<DeviceKernel>& kernels, std::si
   for (const DeviceKernel& k : kernels) {
     const std::size_t most = cap > 0 ? std::min(cap, k.max_group_size(dev)) : k.max_group_size(dev);
     if (most < group)
-      throw GroupTooLarge("pysyclfft: a kernel runs at most " + std::to_string(most) +
-                          " work-items per group on this device, its plan needs " + std::to_string(group));
+      throw GroupTooLarge(most, group);
   }
 }
 

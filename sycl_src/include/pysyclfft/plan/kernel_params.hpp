@@ -287,8 +287,9 @@ inline C2CKernelParams with_bank_layout(const C2CKernelParams& plain, const Devi
 inline constexpr std::int64_t kItemMaxPow2C2C = 32;
 
 // The batched single-kernel c2c transform (c2c_plan.hpp): choose_c2c_kernel (on a
-// CPU power-of-two lengths above kItemMaxPow2C2C as teams), but on a GPU a transform whose two Stockham buffers would leave a multiprocessor
-// a single work-group, or not fit at all, runs its middle stages in place in one
+// CPU power-of-two lengths above kItemMaxPow2C2C as teams), but on a GPU a
+// transform whose two Stockham buffers would leave a multiprocessor a single
+// work-group, or not fit at all, runs its middle stages in place in one
 // buffer: twice the work-groups per multiprocessor, and lengths up to twice as
 // long in one kernel (on the H100 8192 complex64 ran at 64% of the copy
 // bandwidth alone on its multiprocessor, 16384 in two passes at 28%); and its
