@@ -7,13 +7,20 @@
 // checksums, corrupt entries deleted, least recently used evicted past
 // `max_bytes`), its body the binaries and each kernel's symbol and binary index.
 // The key text names everything that shapes the binary (binary_cache_key).
+//
+// A build of several kernels is found by its whole list of names only, so each of
+// its kernels also gets an alias entry (store_aliases), through which a later
+// process that asks for fewer names finds the build (build_of). Either entry may
+// be evicted or deleted alone: that costs a compile, never a wrong kernel.
 #pragma once
 #include <sycl/sycl.hpp>
 
+#include <algorithm>
 #include <cstdint>
 #include <cstring>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <utility>
 #include <vector>
 
@@ -22,12 +29,11 @@
 
 namespace pysyclfft::plan {
 
-// Everything that shapes the device binary of one build: the source and every
-// include file, the kernel names (the build's only option), the device and its
-// driver (the back-end compiler), and the SYCL runtime (the front-end compiler).
-inline std::string binary_cache_key(const sycl::device& dev, const std::string& source,
-                                    const std::vector<std::pair<std::string, std::string>>& include_files,
-                                    const std::vector<std::string>& names) {
+// Everything that shapes the device binary of one build but its kernel names:
+// the source and every include file, the device and its driver (the back-end
+// compiler), and the SYCL runtime (the front-end compiler).
+inline std::string binary_cache_prefix(const sycl::device& dev, const std::string& source,
+                                       const std::vector<std::pair<std::string, std::string>>& include_files) {
   std::uint64_t sources = fnv1a(source);
   for (const auto& [name, text] : include_files) sources = fnv1a(text, fnv1a(name, sources));
   std::string key = "format 1\nsycl " + std::to_string(__LIBSYCL_MAJOR_VERSION) + "." +
@@ -39,6 +45,12 @@ inline std::string binary_cache_key(const sycl::device& dev, const std::string& 
          "; " + dev.get_info<sycl::info::device::driver_version>() + "; " +
          dev.get_info<sycl::info::device::version>() + "\n";
   key += "sources " + hex(sources) + " " + std::to_string(source.size()) + "\n";
+  return key;
+}
+
+// A build's key: its prefix and its kernel names (the build's only option), in the build's order.
+inline std::string binary_cache_key(const std::string& prefix, const std::vector<std::string>& names) {
+  std::string key = prefix;
   for (const auto& name : names) key += "kernel " + name + "\n";
   return key;
 }
@@ -78,7 +90,49 @@ class BinaryCache {
 
   void remove(const std::string& key) const { files_.remove(key); }
 
+  // For each of a build's `names` (if several), an entry under the key a build of
+  // that name alone would have, marked as an alias; its body is the kernel lines
+  // of the build's key, which prefix + body gives back. Stored after the build.
+  void store_aliases(const std::string& prefix, const std::vector<std::string>& names) const {
+    if (!enabled() || names.size() < 2) return;
+    const std::string lines = binary_cache_key("", names);
+    std::vector<std::pair<std::string, std::string>> aliases;
+    for (const auto& name : names) aliases.emplace_back(alias_key(prefix, name), lines);
+    files_.store_many(aliases);
+  }
+
+  // The kernel names of the build that holds `name`: the one its alias names, else
+  // `name` alone. An alias whose build is no longer on disk is deleted.
+  std::vector<std::string> build_of(const std::string& prefix, const std::string& name) const {
+    const std::string key = alias_key(prefix, name);
+    const std::optional<CacheDirectory::Entry> entry = files_.load(key);
+    if (!entry) return {name};
+    const std::vector<std::string> names = kernel_names(entry->body());
+    if (std::find(names.begin(), names.end(), name) != names.end() && contains(binary_cache_key(prefix, names)))
+      return names;
+    files_.remove(key);
+    return {name};
+  }
+
  private:
+  // Build keys begin with "format", so an alias never takes a build's place.
+  static std::string alias_key(const std::string& prefix, const std::string& name) {
+    return "alias\n" + binary_cache_key(prefix, {name});
+  }
+
+  // The names of binary_cache_key's kernel lines (none if `lines` is not only those).
+  static std::vector<std::string> kernel_names(std::string_view lines) {
+    constexpr std::string_view tag = "kernel ";
+    std::vector<std::string> names;
+    while (!lines.empty()) {
+      const std::size_t end = lines.find('\n');
+      if (end == std::string_view::npos || lines.substr(0, tag.size()) != tag) return {};
+      names.emplace_back(lines.substr(tag.size(), end - tag.size()));
+      lines.remove_prefix(end + 1);
+    }
+    return names;
+  }
+
   static void put(std::string& out, const std::string& s) {
     CacheDirectory::put_count(out, s.size());
     out += s;

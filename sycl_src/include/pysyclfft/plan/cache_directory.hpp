@@ -143,6 +143,35 @@ class CacheDirectory {
   // Best effort: a cache that cannot be written (read-only home, full disk) only costs time.
   void store(const std::string& key, std::string_view body) const {
     if (!enabled()) return;
+    write(key, body);
+    evict();
+  }
+
+  // Several small entries, with one eviction scan of the directory for all of them.
+  void store_many(const std::vector<std::pair<std::string, std::string>>& entries) const {
+    if (!enabled()) return;
+    for (const auto& [key, body] : entries) write(key, body);
+    evict();
+  }
+
+  void remove(const std::string& key) const {
+    std::error_code ec;
+    if (enabled()) std::filesystem::remove(entry_path(key), ec);
+  }
+
+  // Whether an entry for `key` is on disk (it may still fail its checks when loaded).
+  bool contains(const std::string& key) const {
+    std::error_code ec;
+    return enabled() && std::filesystem::exists(entry_path(key), ec);
+  }
+
+  static void put_count(std::string& out, std::uint64_t v) { out.append(reinterpret_cast<const char*>(&v), sizeof v); }
+
+ private:
+  enum class Check { hit, miss, corrupt };
+
+  // Writes the entry to a temporary file and renames it into place.
+  void write(const std::string& key, std::string_view body) const {
     std::string data = magic_;
     put_count(data, key.size());
     data += key;
@@ -166,24 +195,7 @@ class CacheDirectory {
     }
     fs::rename(tmp, final_path, ec);
     if (ec) fs::remove(tmp, ec);
-    evict();
   }
-
-  void remove(const std::string& key) const {
-    std::error_code ec;
-    if (enabled()) std::filesystem::remove(entry_path(key), ec);
-  }
-
-  // Whether an entry for `key` is on disk (it may still fail its checks when loaded).
-  bool contains(const std::string& key) const {
-    std::error_code ec;
-    return enabled() && std::filesystem::exists(entry_path(key), ec);
-  }
-
-  static void put_count(std::string& out, std::uint64_t v) { out.append(reinterpret_cast<const char*>(&v), sizeof v); }
-
- private:
-  enum class Check { hit, miss, corrupt };
 
   // Where the body starts after a head of `head_bytes`.
   std::size_t body_offset(std::size_t head_bytes) const {

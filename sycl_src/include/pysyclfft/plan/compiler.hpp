@@ -55,19 +55,21 @@ class KernelCompiler {
   }
 
   // Kernels for `names`, all template instantiations of entry points declared in
-  // `entry_header`. Missing ones are loaded from the binary cache or compiled
-  // together in one build. Compiles run one at a time (build_mutex_) and never
-  // under mutex_, so kernels already in memory or on disk never wait for one
-  // (a background compile, background_compiler.hpp, may take seconds).
+  // `entry_header`. Missing ones are loaded from the binary cache (a build of
+  // just them, or the builds that hold them) or compiled together in one build.
+  // Compiles run one at a time (build_mutex_) and never under mutex_, so kernels
+  // already in memory or on disk never wait for one (a background compile,
+  // background_compiler.hpp, may take seconds).
   std::vector<DeviceKernel> get(const sycl::queue& q, const std::string& entry_header,
                                 const std::vector<std::string>& names) {
     const sycl::context ctx = q.get_context();
     const sycl::device dev = q.get_device();
     if (auto found = lookup(ctx, dev, names)) return *found;
     const std::string source = "#include \"" + entry_header + "\"\n";
+    const std::string prefix = disk_prefix(dev, source);
     std::vector<std::string> missing = missing_names(ctx, dev, names);
-    const std::string key = disk_key(dev, source, missing);
-    if (load_binary(ctx, dev, key, missing)) return *lookup(ctx, dev, names);
+    if (load_binary(ctx, dev, binary_cache_key(prefix, missing), missing) || load_each(ctx, dev, prefix, missing))
+      return *lookup(ctx, dev, names);
     std::lock_guard build_lock(build_mutex_);
     missing = missing_names(ctx, dev, names);  // another thread may have built them meanwhile
     if (!missing.empty()) build(ctx, dev, source, missing);
@@ -81,9 +83,13 @@ class KernelCompiler {
     const sycl::device dev = q.get_device();
     const std::vector<std::string> missing = missing_names(ctx, dev, names);
     if (missing.empty()) return true;
-    const std::string key = disk_key(dev, "#include \"" + entry_header + "\"\n", missing);
+    const std::string prefix = disk_prefix(dev, "#include \"" + entry_header + "\"\n");
+    if (prefix.empty()) return false;
     std::lock_guard lock(mutex_);
-    return disk_.contains(key);
+    if (disk_.contains(binary_cache_key(prefix, missing))) return true;
+    return std::all_of(missing.begin(), missing.end(), [&](const std::string& name) {
+      return disk_.contains(binary_cache_key(prefix, disk_.build_of(prefix, name)));
+    });
   }
 
   // Device binaries persist under `dir` (empty: not at all), at most `max_bytes` of them.
@@ -155,10 +161,10 @@ class KernelCompiler {
     return missing;
   }
 
-  // The binary cache key of a build (empty when the cache is off).
-  std::string disk_key(const sycl::device& dev, const std::string& source, const std::vector<std::string>& names) {
+  // What the binary cache keys of builds of `source` begin with (empty when the cache is off).
+  std::string disk_prefix(const sycl::device& dev, const std::string& source) {
     std::lock_guard lock(mutex_);
-    return disk_.enabled() ? binary_cache_key(dev, source, headers(), names) : std::string();
+    return disk_.enabled() ? binary_cache_prefix(dev, source, headers()) : std::string();
   }
 
   // Loads the build of `names` from the binary cache; false when it is not there
@@ -182,21 +188,38 @@ class KernelCompiler {
     return true;
   }
 
+  // Loads, for each of `names` not in memory, the build on disk that holds it
+  // (BinaryCache::build_of: a build of more names has another key); true when
+  // all of them are then in memory. Else those it loaded are left out of the compile.
+  bool load_each(const sycl::context& ctx, const sycl::device& dev, const std::string& prefix,
+                 const std::vector<std::string>& names) {
+    if (prefix.empty()) return false;
+    for (const auto& name : names) {
+      if (!lookup(ctx, dev, {name})) {  // else an earlier build of this loop held it
+        const std::vector<std::string> build = locked([&] { return disk_.build_of(prefix, name); });
+        load_binary(ctx, dev, binary_cache_key(prefix, build), build);
+      }
+    }
+    return missing_names(ctx, dev, names).empty();
+  }
+
   // Compiles `names` (build_mutex_ held), then keeps them in memory and on disk.
   void build(const sycl::context& ctx, const sycl::device& dev, const std::string& source,
              const std::vector<std::string>& names) {
-    const std::string key = disk_key(dev, source, names);
+    const std::string prefix = disk_prefix(dev, source);
     std::vector<std::pair<std::string, std::string>> includes;
     {
       std::lock_guard lock(mutex_);
       includes = headers();
     }
     auto exe = compile(ctx, dev, source, names, includes);
-    const auto bin = key.empty() ? std::nullopt : native_binary_of(exe, dev, names);
+    const auto bin = prefix.empty() ? std::nullopt : native_binary_of(exe, dev, names);
     std::lock_guard lock(mutex_);
     ++builds_;
     for (const auto& name : names) kernels_.emplace(key_of(ctx, dev, name), DeviceKernel(exe.ext_oneapi_get_kernel(name)));
-    if (bin) disk_.store(key, *bin);
+    if (!bin) return;
+    disk_.store(binary_cache_key(prefix, names), *bin);
+    disk_.store_aliases(prefix, names);
   }
 
   static sycl::kernel_bundle<sycl::bundle_state::executable> compile(
