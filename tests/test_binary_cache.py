@@ -1,6 +1,7 @@
 """Our on-disk cache of device binaries (plan/binary_cache.hpp): a process with a
 warm cache compiles nothing, bad entries are deleted and rebuilt, the key follows
-the kernel source, the size cap holds. Each case runs in child processes on its
+the kernel source, the size cap holds, a build of several lengths serves a later
+process that plans one of them (aliases). Each case runs in child processes on its
 own copy of a cache filled once per module."""
 import json
 import os
@@ -186,6 +187,62 @@ def test_size_cap_evicts_least_recently_used(cache):
     assert sum(f.stat().st_size for f in left) <= cap
     assert stored[0] not in left  # least recently used: evicted first
     assert set(left) - set(stored)  # the entry just stored survives
+
+
+_PLAN_ONE = r"""
+import json, sys
+import numpy as np, pysyclfft, scipy.fft
+from pysyclfft import _core
+kind, n = sys.argv[1], int(sys.argv[2])
+x = np.random.default_rng(n).standard_normal(n) * (1 + 0.5j if kind == "c2c" else 1)
+ref = np.fft.fft(x) if kind == "c2c" else scipy.fft.dct(x, 2)
+plan = pysyclfft.get_fft_plan(x, kind=kind)
+err = float(np.linalg.norm(plan(x) - ref) / np.linalg.norm(ref))
+describe = plan.describe()
+pysyclfft.config.wait_for_specialized()  # a process exiting while the worker compiles may abort (test_generic.py)
+print("RESULT", json.dumps({"compiles": _core.compile_count(), "loads": _core.binary_cache_loads(), "err": err,
+                            "describe": describe}))
+"""
+
+
+def plan_one(cache_dir, kind, n, specialize):
+    """A child process plans and runs the 1-D float64 `kind` transform of n points."""
+    env = dict(child_env(cache_dir), PYSYCLFFT_SPECIALIZE=specialize)
+    out = subprocess.run([sys.executable, "-c", _PLAN_ONE, kind, str(n)], env=env, capture_output=True, text=True,
+                         timeout=300, cwd=cache_dir.parent)
+    assert out.returncode == 0, out.stderr
+    result = json.loads(out.stdout.split("RESULT")[1])
+    assert result["err"] < 1e-13
+    return result
+
+
+def test_a_length_of_a_build_of_several_loads_in_a_later_process(cache):
+    """PRECOMPILED's lengths are one build, stored under all their kernel names; a process
+    that plans one of them finds it through its kernels' aliases, at plan time too
+    (KernelCompiler::available), so the plan runs its own kernels at once."""
+    later = plan_one(cache, "c2c", PRECOMPILED[-1], "background")
+    assert later["compiles"] == 0 and later["loads"] == 1
+    assert "generic" not in later["describe"]
+
+
+@pytest.mark.parametrize("n", [100, 101])  # a fused map kernel; map passes around a Rader FFT
+def test_dct2_compiled_in_wait_mode_serves_a_later_default_process(tmp_path, n):
+    """A 'wait' plan compiles its forward and backward maps' kernels in one build; a later
+    plan in the default mode asks for the forward ones only."""
+    cache = tmp_path / "cache"
+    first = plan_one(cache, "dct2", n, "wait")
+    assert first["compiles"] >= 1
+    later = plan_one(cache, "dct2", n, "background")
+    assert later["compiles"] == 0
+    assert "generic map passes" not in later["describe"]
+
+
+def test_alias_to_a_removed_build_compiles_again(cache):
+    for f in builds(cache):  # as eviction may leave them: aliases only
+        f.unlink()
+    rebuilt = plan_one(cache, "c2c", PRECOMPILED[-1], "wait")
+    assert rebuilt["compiles"] == 1 and rebuilt["loads"] == 0
+    assert plan_one(cache, "c2c", PRECOMPILED[-1], "wait")["compiles"] == 0  # the new build is found
 
 
 def test_disabled_cache_is_empty_and_untouched(tmp_path):
