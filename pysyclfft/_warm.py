@@ -7,10 +7,9 @@ own kernels compile in the background (docs/plantime.md). Built in this process,
 once per device, precision and runtime version; a later run finds them cached.
 
 Then each (kind, length, precision) is planned as a program would plan it (a 1-D
-plan), which compiles its kernels into the binary cache exactly as later plans
-ask for them (one build per plan: builds of several lengths are not found again
-by a process that plans one of them) and stores its host tables (Bluestein,
-Rader, real/trigonometric maps) in the table cache. Compiling one length's
+plan), which compiles its kernels into the binary cache as later plans ask for
+them (one build per plan) and stores its host tables (Bluestein, Rader,
+real/trigonometric maps) in the table cache. Compiling one length's
 kernels costs the same alone or batched with others (per-kernel code
 generation dominates, not the shared headers), so the speed-up comes from
 running --jobs processes at once, which share the caches safely (entries are
