@@ -31,12 +31,13 @@ template <typename T, int Stride = 0> struct StridedScaledStore {
 // Kernel-wide parameters known at compile time (Buffers: Stockham's local buffers
 // per transform; Pad: their bank padding, kernels/stockham.hpp; Skew: unused reals
 // between neighbouring teams' buffers, which moves teams sharing a warp onto
-// other banks: plan/bank_conflicts.hpp).
-template <typename T, int Sign, int Threads, int PerGroup, class Radices, int Buffers = 2, int Pad = 0, int Skew = 0>
+// other banks: plan/bank_conflicts.hpp; DerivedTwiddles: see Stockham).
+template <typename T, int Sign, int Threads, int PerGroup, class Radices, int Buffers = 2, int Pad = 0, int Skew = 0,
+          bool DerivedTwiddles = false>
 struct C2CConfig {
   using real = T;
   using radices = Radices;
-  using fft = Stockham<T, Sign, Radices, 1, Buffers, Pad>;
+  using fft = Stockham<T, Sign, Radices, 1, Buffers, Pad, DerivedTwiddles>;
   static constexpr int kN = Radices::product();
   static constexpr int kThreads = Threads;
   static constexpr int kPerGroup = PerGroup;

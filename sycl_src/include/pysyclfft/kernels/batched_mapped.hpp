@@ -35,7 +35,7 @@ template <typename T, int L, int S> struct MapOf<kDST1, T, L, S> { using type = 
 template <typename T, int Kind, int Threads, int PerGroup, class Radices, int Stride = 0, int Pad = 0, int Skew = 0>
 struct MappedConfig {
   using map = typename MapOf<Kind, T, Radices::product(), Stride>::type;
-  using c2c = C2CConfig<T, map_sign(Kind), Threads, PerGroup, Radices, 2, Pad, Skew>;
+  using c2c = C2CConfig<T, map_sign(Kind), Threads, PerGroup, Radices, 2, Pad, Skew, true>;
   static constexpr bool kSplitAfter = map_splits_after(Kind);
   static constexpr int kLocalElements = (c2c::kTeamReals * PerGroup + 1) / 2;
 };

@@ -51,6 +51,12 @@ template <typename T, int Interleave = 1, int Pad = 0> struct SplitStore {
   }
 };
 
+constexpr int highest_power_of_two(int r) {  // at most r
+  int h = 1;
+  while (2 * h <= r) h *= 2;
+  return h;
+}
+
 template <int... R> struct RadixList {
   static constexpr int kCount = sizeof...(R);
   static constexpr int kValues[kCount] = {R...};
@@ -72,8 +78,14 @@ template <int... R> struct RadixList {
 // between two local buffers (one barrier per stage); Buffers = 1 runs each middle
 // stage in place (its team reads all its points into registers, barriers, then
 // writes: two barriers per stage), for transforms whose two buffers would not fit
-// or would leave a GPU multiprocessor one work-group.
-template <typename T, int Sign, class Radices, int Interleave = 1, int Buffers = 2, int Pad = 0> struct Stockham {
+// or would leave a GPU multiprocessor one work-group. DerivedTwiddles loads w^r
+// for r a power of two only and multiplies the others out of those (w^7 = w^4 *
+// w^3, w^3 = w^2 * w): log2(R) table loads per butterfly instead of R - 1, for
+// kernels whose loads dominate (team kernels: H200 +1-7%, this 2-core EPYC
+// +3-14%, docs/performance.md); complex64 errors grew 10-18%, complex128's not.
+template <typename T, int Sign, class Radices, int Interleave = 1, int Buffers = 2, int Pad = 0,
+          bool DerivedTwiddles = false>
+struct Stockham {
   static constexpr int N = Radices::product();
   static constexpr int kStages = Radices::kCount;
   static constexpr int kPad = Pad;
@@ -103,8 +115,19 @@ template <typename T, int Sign, class Radices, int Interleave = 1, int Buffers =
     for (int r = 0; r < R; ++r) v[r] = src(j + r * (N / R));
     if constexpr (Ns > 1) {
       const int k = Indices<R, Ns, Lanes>::twiddle(jv, lane);
+      if constexpr (DerivedTwiddles) {
+        cplx<T> w[R];
 #pragma unroll
-      for (int r = 1; r < R; ++r) v[r] = mul_dir<Sign>(v[r], load_cplx(tw + (r - 1) * Ns + k));
+        for (int r = 1; r < R; ++r) {
+          const int high = highest_power_of_two(r);
+          w[r] = r == high ? load_cplx(tw + (r - 1) * Ns + k) : w[high] * w[r - high];
+        }
+#pragma unroll
+        for (int r = 1; r < R; ++r) v[r] = mul_dir<Sign>(v[r], w[r]);
+      } else {
+#pragma unroll
+        for (int r = 1; r < R; ++r) v[r] = mul_dir<Sign>(v[r], load_cplx(tw + (r - 1) * Ns + k));
+      }
     }
     Butterfly<R, Sign>::apply(v);
   }

@@ -28,7 +28,7 @@ SYCL_EXT_ONEAPI_FUNCTION_PROPERTY((sycl::ext::oneapi::experimental::nd_range_ker
 void pysyclfft_c2c(const pysyclfft::kernels::cplx<T>* in, pysyclfft::kernels::cplx<T>* out,
                    const pysyclfft::kernels::cplx<T>* twiddles, PYSYCLFFT_LAYOUT_PARAMS(layout), T scale) {
   namespace k = pysyclfft::kernels;
-  using Cfg = k::C2CConfig<T, Sign, Threads, PerGroup, k::RadixList<R...>, Buffers, Pad, Skew>;
+  using Cfg = k::C2CConfig<T, Sign, Threads, PerGroup, k::RadixList<R...>, Buffers, Pad, Skew, true>;
   namespace sb = pysyclfft::sycl_backend;
   const auto item = sb::this_item<2>();
   PYSYCLFFT_LOCAL_ARRAY(k::cplx<T>, Cfg::kLocalElements, local);
