@@ -56,16 +56,20 @@ def child_env(cache_dir):
     return env
 
 
+def run_code(cache_dir, code, argv, error_bound, **env):
+    """What a child process running `code` printed after RESULT, its error checked against error_bound."""
+    out = subprocess.run([sys.executable, "-c", code, *argv], env=dict(child_env(cache_dir), **env),
+                         capture_output=True, text=True, timeout=300, cwd=cache_dir.parent)
+    assert out.returncode == 0, out.stderr
+    result = json.loads(out.stdout.split("RESULT")[1])
+    assert result["err"] < error_bound
+    return result
+
+
 def run_child(cache_dir, **args):
     args.setdefault("precompile", PRECOMPILED)
     args.setdefault("lengths", PRECOMPILED + [SINGLE])
-    env = child_env(cache_dir)
-    out = subprocess.run([sys.executable, "-c", _CHILD, json.dumps(args)], env=env, capture_output=True, text=True,
-                         timeout=300, cwd=cache_dir.parent)
-    assert out.returncode == 0, out.stderr
-    result = json.loads(out.stdout.split("RESULT")[1])
-    assert result["err"] < 1e-14
-    return result
+    return run_code(cache_dir, _CHILD, [json.dumps(args)], 1e-14)
 
 
 def entries(cache_dir):
@@ -207,13 +211,7 @@ print("RESULT", json.dumps({"compiles": _core.compile_count(), "loads": _core.bi
 
 def plan_one(cache_dir, kind, n, specialize):
     """A child process plans and runs the 1-D float64 `kind` transform of n points."""
-    env = dict(child_env(cache_dir), PYSYCLFFT_SPECIALIZE=specialize)
-    out = subprocess.run([sys.executable, "-c", _PLAN_ONE, kind, str(n)], env=env, capture_output=True, text=True,
-                         timeout=300, cwd=cache_dir.parent)
-    assert out.returncode == 0, out.stderr
-    result = json.loads(out.stdout.split("RESULT")[1])
-    assert result["err"] < 1e-13
-    return result
+    return run_code(cache_dir, _PLAN_ONE, [kind, str(n)], 1e-13, PYSYCLFFT_SPECIALIZE=specialize)
 
 
 def test_a_length_of_a_build_of_several_loads_in_a_later_process(cache):
