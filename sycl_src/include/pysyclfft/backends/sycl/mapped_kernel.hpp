@@ -29,7 +29,7 @@ void pysyclfft_mapped(const void* in, void* out, const pysyclfft::kernels::cplx<
   constexpr int kLanes = Threads % Lanes == 0 ? Lanes : 1;
   const sb::SimdSlot s = sb::simd_slot<kLanes, Threads>(item);
   k::batched_mapped<Cfg, kLanes>(s.vector, s.lane, int(item.get_local_id(0)), k::index_t(item.get_group(0)),
-                                 sb::GroupBarrier<2>{}, in, out, twiddles, table, PYSYCLFFT_LAYOUT(layout),
+                                 sb::TeamBarrier<2, Threads * PerGroup>{}, in, out, twiddles, table, PYSYCLFFT_LAYOUT(layout),
                                  k::MapScalars<T>{scale, edge_in, edge_out, imag_sign}, local);
 }
 
