@@ -112,8 +112,8 @@ template <int R, int Sign> struct OddButterfly {
 #pragma unroll
       for (int j = 1; j <= H; ++j) {
         const int m = (j * k) % R;
-        a = a + sum[j] * w.c[m];
-        b = b + diff[j] * w.s[m];
+        a = mul_add(a, sum[j], w.c[m]);
+        b = mul_add(b, diff[j], w.s[m]);
       }
       // exp(Sign*i*t) = cos t + i*Sign*sin t; b already holds Sign*sin.
       const cplx<T> ib = {-b.im, b.re};
