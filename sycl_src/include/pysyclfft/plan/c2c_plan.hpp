@@ -75,7 +75,7 @@ class C2CPlan {
   sycl::event execute(const void* in, void* out, const BatchLayout& layout, bool forward, double scale,
                       const std::vector<sycl::event>& deps = {}) const {
     if (layout.count() == 0) return event_after(queue_, deps);
-    if (columns_->serves(layout)) return columns_->submit(queue_, in, out, twiddles_.get(), layout, forward, scale, deps);
+    if (columns_->serves(layout)) return columns_->submit(queue_, in, out, layout, forward, scale, deps);
     const DeviceKernel& k = kernels_[params_.kernel_index(forward, layout.unit_strides())];
     const auto pieces = launch_pieces(layout, batched_launch_transforms(params_, layout, max_groups_per_dim_));
     return submit_pieces(queue_, pieces, deps, [&](sycl::handler& h, const BatchLayout& piece) {
@@ -85,13 +85,13 @@ class C2CPlan {
 
   std::int64_t length() const { return params_.n; }
   const sycl::queue& queue() const { return queue_; }
-  std::size_t workspace_bytes() const { return twiddle_bytes_; }
+  std::size_t workspace_bytes() const { return twiddle_bytes_ + columns_->workspace_bytes(); }
 
   std::string describe() const {
     std::string s;
     s += concat("c2c n=", params_.n, " ", real_name(params_.precision), ": single work-group Stockham, radices");
     for (int r : params_.radices) s += concat(" ", r);
-    return s + "; " + describe_kernel_level(params_) + concat(twiddle_bytes_, " B twiddles");
+    return s + "; " + describe_kernel_level(params_) + concat(twiddle_bytes_, " B twiddles") + columns_->describe();
   }
 
  private:

@@ -5,12 +5,14 @@
 // neighbouring work-items load neighbouring columns. The team kernel of C2CPlan
 // gives each line its own work-items there, and each of their loads its own
 // 32-byte sector (the H100's 2-D and 3-D rows stayed at 11-18% of the copy).
-// A CPU keeps the team kernel: it packs a team's points into SIMD lanes.
+// A CPU keeps the team kernel: it packs a team's points into SIMD lanes
+// (PYSYCLFFT_COLUMN_LINES=1 runs column groups there, for tests; device.hpp).
 #pragma once
 #include <sycl/sycl.hpp>
 
 #include <cstdint>
 #include <limits>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -21,6 +23,8 @@
 #include "entry_points.hpp"
 #include "kernel_args.hpp"
 #include "kernel_params.hpp"
+#include "text.hpp"
+#include "twiddles.hpp"
 
 namespace pysyclfft::plan {
 
@@ -33,8 +37,15 @@ class ColumnLines {
   }
 
   // `kernels`: those of kernel_names(), built with the length's c2c kernels (c2c_plan.hpp).
-  ColumnLines(const sycl::queue& q, std::int64_t n, Precision p, std::vector<DeviceKernel> kernels)
-      : k_(params(device_limits(q.get_device()), n, p)), kernels_(std::move(kernels)) {}
+  // The groups get Stockham twiddles of their own radices, which may differ from
+  // the team kernel's: one buffer takes radix 16 (512 points: 16 8 4 beside the
+  // team's 8 8 8, whose table gave every 512-point column of an H200 wrong answers).
+  ColumnLines(sycl::queue q, std::int64_t n, Precision p, std::vector<DeviceKernel> kernels)
+      : k_(params(device_limits(q.get_device()), n, p)), kernels_(std::move(kernels)) {
+    if (kernels_.empty()) return;
+    if (p == Precision::f32) twiddles_ = device_copy(q, stockham_twiddles<float>(k_.radices), &twiddle_bytes_);
+    else twiddles_ = device_copy(q, stockham_twiddles<double>(k_.radices), &twiddle_bytes_);
+  }
 
   // Whether `l` is a batch of columns these kernels can take: neighbouring transforms
   // one element apart on both sides, whole groups of them, points apart. In place
@@ -44,10 +55,9 @@ class ColumnLines {
            l.count0 % k_.interleave == 0 && k_.radices.size() > 1;
   }
 
-  // The transforms of `l` (serves(l)), the Stockham twiddles of the length's radices
-  // (the team kernel's table), scaled by `scale`.
-  sycl::event submit(sycl::queue& q, const void* in, void* out, const void* twiddles, const kernels::BatchLayout& l,
-                     bool forward, double scale, const std::vector<sycl::event>& deps) const {
+  // The transforms of `l` (serves(l)), scaled by `scale`.
+  sycl::event submit(sycl::queue& q, const void* in, void* out, const kernels::BatchLayout& l, bool forward,
+                     double scale, const std::vector<sycl::event>& deps) const {
     kernels::PassGeometry g{};
     g.d0_count = l.count0;  // the lines of a transform row: neighbouring columns
     g.d1_count = 1;
@@ -59,12 +69,24 @@ class ColumnLines {
     const kernels::index_t whole = std::numeric_limits<kernels::index_t>::max();
     const kernels::PassSide in_side{l.in_offset, 1, 0, 1, 0, l.in_dist1, whole};
     const kernels::PassSide out_side{l.out_offset, 1, 0, 1, 0, l.out_dist1, whole};
-    const PassArgs args{in, twiddles, nullptr, nullptr, nullptr, nullptr, out, nullptr};
+    const PassArgs args{in, twiddles_.get(), nullptr, nullptr, nullptr, nullptr, out, nullptr};
     const DeviceKernel& kernel = kernels_[forward ? 0 : 1];
     return q.submit([&](sycl::handler& h) {
       h.depends_on(deps);
       launch_pass(h, kernel, pass_range(k_, g.lines), k_.precision, args, in_side, out_side, g, scale);
     });
+  }
+
+  std::size_t workspace_bytes() const { return twiddle_bytes_; }
+
+  // For the plan's describe(): empty where strided lines run the team kernel.
+  std::string describe() const {
+    if (kernels_.empty()) return "";
+    std::string s = "; strided lines as column groups: radices";
+    for (int r : k_.radices) s += concat(" ", r);
+    s += concat(", ", k_.interleave, " neighbouring lines per work-group");
+    if (k_.buffers == 1) s += ", stages in place in one local buffer";
+    return s + concat(", ", twiddle_bytes_, " B twiddles");
   }
 
  private:
@@ -75,12 +97,14 @@ class ColumnLines {
 
   // Any line count is a multiple of the group: serves() checks the batch's.
   static PassKernelParams params(const DeviceLimits& lim, std::int64_t n, Precision p) {
-    if (lim.is_cpu) return PassKernelParams{};
+    if (!lim.column_lines) return PassKernelParams{};
     return choose_pass_params(n, p, lim, std::int64_t(1) << 30, /*rows_in=*/false);
   }
 
   PassKernelParams k_;
   std::vector<DeviceKernel> kernels_;  // forward, backward
+  std::shared_ptr<void> twiddles_;     // Stockham twiddles of k_.radices
+  std::size_t twiddle_bytes_ = 0;
 };
 
 }  // namespace pysyclfft::plan

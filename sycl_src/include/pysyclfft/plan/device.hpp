@@ -76,15 +76,18 @@ inline bool gpu_form(const char* name, const DeviceLimits& lim) {
 inline DeviceLimits with_planner_rules(DeviceLimits lim) {
   lim.lanes = choose_sub_group_size(lim.sub_group_sizes);
   // GPU-only kernel forms. PYSYCLFFT_BANK_LAYOUT / PYSYCLFFT_PAIRED_REALS /
-  // PYSYCLFFT_ONE_BUFFER_COLUMNS = 1 chooses one on any device (so CPU tests run
-  // those kernels), = 0 on none (to measure it against the plain form). Team
-  // kernels' local buffers are laid out against bank conflicts; fused rfft/irfft
-  // team kernels move pairs of reals as one value where aligned (on the CPU
-  // device single reals were faster at 1024 points); column groups of passes may
-  // run in one Stockham buffer (kernel_params.hpp, take_one_buffer).
+  // PYSYCLFFT_ONE_BUFFER_COLUMNS / PYSYCLFFT_COLUMN_LINES = 1 chooses one on any
+  // device (so CPU tests run those kernels), = 0 on none (to measure it against
+  // the plain form). Team kernels' local buffers are laid out against bank
+  // conflicts; fused rfft/irfft team kernels move pairs of reals as one value where
+  // aligned (on the CPU device single reals were faster at 1024 points); column
+  // groups of passes may run in one Stockham buffer (kernel_params.hpp,
+  // take_one_buffer); a single-kernel length's strided lines run as column groups
+  // (column_lines.hpp; a CPU packs a team's points into SIMD lanes instead).
   lim.bank_layout = gpu_form("PYSYCLFFT_BANK_LAYOUT", lim);
   lim.paired_reals = gpu_form("PYSYCLFFT_PAIRED_REALS", lim);
   lim.one_buffer_columns = gpu_form("PYSYCLFFT_ONE_BUFFER_COLUMNS", lim);
+  lim.column_lines = gpu_form("PYSYCLFFT_COLUMN_LINES", lim);
   // A GPU work-group shares one multiprocessor's register file: at 1024
   // work-items a 64K-register file leaves 64 per work-item, which the Rader pass
   // and fused map kernels exceed (the H100 refused their launches: "out of

@@ -1,0 +1,45 @@
+"""A single-kernel length's strided lines as column groups of pass kernels (plan/column_lines.hpp):
+GPUs run the columns of n-D arrays this way; the CPU device does under PYSYCLFFT_COLUMN_LINES=1,
+so the kernels are checked here against numpy in float64. With PYSYCLFFT_ONE_BUFFER_COLUMNS=1 too,
+1280-point columns run in one buffer with radices 16 16 5 beside the team kernel's 8 8 4 5: the
+groups read the team's twiddle table until 2026-11-29 (L2 error 1.0 here, 1.24 on an H200 at every
+512-point column)."""
+
+from conftest import run_checked_child
+
+# (shape, axis): columns whose group radices differ from the team's (1280), two buffers (1000),
+# short lines (64), and every axis of a 3-D array through fftn.
+JOBS = [[[1280, 24], 0], [[1000, 16], 0], [[64, 32], 0], [[1280, 8, 16], None]]
+
+_CHILD = r"""
+import json, sys
+import numpy as np
+import pysyclfft
+
+out = []
+for shape, axis in json.loads(sys.argv[1]):
+    for dtype in (np.complex64, np.complex128):
+        rng = np.random.default_rng(len(shape) * 1000 + shape[0])
+        x = (rng.uniform(-1, 1, shape) + 1j * rng.uniform(-1, 1, shape)).astype(dtype)
+        x128 = x.astype(np.complex128)
+        if axis is None:
+            got, ref = (pysyclfft.fftn(x), pysyclfft.ifftn(x)), (np.fft.fftn(x128), np.fft.ifftn(x128))
+            describe = pysyclfft.get_fft_plan(x, axes=(0,)).describe()
+        else:
+            got = (pysyclfft.fft(x, axis=axis), pysyclfft.ifft(x, axis=axis))
+            ref = (np.fft.fft(x128, axis=axis), np.fft.ifft(x128, axis=axis))
+            describe = pysyclfft.get_fft_plan(x, axes=(axis,)).describe()
+        errors = [float(np.linalg.norm(g - r) / np.linalg.norm(r)) for g, r in zip(got, ref)]
+        out.append(dict(n=int(np.prod(shape)) if axis is None else shape[axis], double=dtype == np.complex128,
+                        describe=describe, errors=errors))
+print("RESULT" + json.dumps(out))
+"""
+
+
+def test_column_groups_compute_the_transforms_of_strided_lines(tmp_path):
+    results = run_checked_child(tmp_path, _CHILD, JOBS, PYSYCLFFT_COLUMN_LINES="1", PYSYCLFFT_ONE_BUFFER_COLUMNS="1")
+    assert len(results) == 2 * len(JOBS)
+    # Not vacuous: every plan holds column groups, and the 1280-point ones have radices of their own.
+    assert all("strided lines as column groups" in r["describe"] for r in results), [r["describe"] for r in results]
+    own = [r["describe"] for r in results if r["n"] == 1280]
+    assert own and all("radices 8 8 4 5" in d and "column groups: radices 16 16 5" in d for d in own), own
