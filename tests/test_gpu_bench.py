@@ -15,6 +15,7 @@ import pytest
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "benchmarks"))
 import bench  # noqa: E402
 import gpu_bench  # noqa: E402
+import gpu_report  # noqa: E402
 
 
 @pytest.fixture(scope="module")
@@ -83,6 +84,18 @@ def test_merge_takes_each_row_whole_from_the_last_run(gpu_run):
     assert len(merged["runs"]) == 2 and len(merged["cases"]) == len(run["cases"])
     assert merged["cases"][0]["run"] == 1 and merged["cases"][0]["results"]["ours"]["gbs"] == 12345.0
     assert all(c["run"] == 0 for c in merged["cases"][1:])
+
+
+def test_a_row_with_wrong_answers_meets_no_goal(gpu_run):
+    """Runs 3-5 of the H200 printed a 3-D row at L2 1.56 under a plain 'no': the error gates the verdict."""
+    _, run, _ = gpu_run
+    case = copy.deepcopy(run["cases"][0])  # 16 points, complex64: bound eps * 4
+    ours = case["results"]["ours"]
+    assert gpu_report.goal_met(case, run) != "wrong"
+    ours["err"] = 1.01 * gpu_report.error_bound(case)
+    assert gpu_report.goal_met(case, run) == "wrong"
+    ours["gbs"] = 1e9  # however fast
+    assert gpu_report.goal_met(case, run) == "wrong"
 
 
 def test_unknown_suite_is_rejected():
