@@ -20,7 +20,6 @@
 #include "kernel_params.hpp"
 #include "line_layouts.hpp"
 #include "text.hpp"
-#include "twiddles.hpp"
 
 namespace pysyclfft::plan {
 
@@ -64,7 +63,7 @@ class C2CPlan {
     columns_.emplace(queue_, n, p, std::vector<DeviceKernel>(kernels_.begin() + c2c_count, kernels_.end()));
     kernels_.erase(kernels_.begin() + c2c_count, kernels_.end());
     require_group_size(kernels_, params_.group_size(), queue_.get_device());
-    upload_twiddles();
+    twiddles_ = device_stockham_twiddles(queue_, params_.radices, params_.precision, &twiddle_bytes_);
   }
   C2CPlan(const C2CPlan&) = delete;
   C2CPlan& operator=(const C2CPlan&) = delete;
@@ -95,15 +94,6 @@ class C2CPlan {
   }
 
  private:
-  template <typename T> void upload(const std::vector<std::complex<T>>& table) {
-    twiddle_bytes_ = 0;
-    twiddles_ = device_copy(queue_, table, &twiddle_bytes_);
-  }
-  void upload_twiddles() {
-    if (params_.precision == Precision::f32) upload(stockham_twiddles<float>(params_.radices));
-    else upload(stockham_twiddles<double>(params_.radices));
-  }
-
   mutable sycl::queue queue_;  // submit() is not const
   std::size_t max_groups_per_dim_ = 0;
   C2CKernelParams params_;

@@ -24,7 +24,6 @@
 #include "kernel_args.hpp"
 #include "kernel_params.hpp"
 #include "text.hpp"
-#include "twiddles.hpp"
 
 namespace pysyclfft::plan {
 
@@ -42,9 +41,7 @@ class ColumnLines {
   // team's 8 8 8, whose table gave every 512-point column of an H200 wrong answers).
   ColumnLines(sycl::queue q, std::int64_t n, Precision p, std::vector<DeviceKernel> kernels)
       : k_(params(device_limits(q.get_device()), n, p)), kernels_(std::move(kernels)) {
-    if (kernels_.empty()) return;
-    if (p == Precision::f32) twiddles_ = device_copy(q, stockham_twiddles<float>(k_.radices), &twiddle_bytes_);
-    else twiddles_ = device_copy(q, stockham_twiddles<double>(k_.radices), &twiddle_bytes_);
+    if (!kernels_.empty()) twiddles_ = device_stockham_twiddles(q, k_.radices, p, &twiddle_bytes_);
   }
 
   // Whether `l` is a batch of columns these kernels can take: neighbouring transforms

@@ -20,6 +20,7 @@
 #include <vector>
 
 #include "kernel_params.hpp"
+#include "twiddles.hpp"
 
 namespace pysyclfft::plan {
 
@@ -202,6 +203,13 @@ template <typename T> std::string_view bytes_of(const std::vector<T>& v) {
 template <typename T>
 std::shared_ptr<void> device_copy(sycl::queue& q, const std::vector<T>& v, std::size_t* bytes_total = nullptr) {
   return device_copy(q, bytes_of(v), bytes_total);
+}
+
+// The Stockham twiddle table of `radices` (twiddles.hpp) in precision p, on the device.
+inline std::shared_ptr<void> device_stockham_twiddles(sycl::queue& q, const std::vector<int>& radices, Precision p,
+                                                      std::size_t* bytes_total) {
+  if (p == Precision::f32) return device_copy(q, stockham_twiddles<float>(radices), bytes_total);
+  return device_copy(q, stockham_twiddles<double>(radices), bytes_total);
 }
 
 // A host table (`bytes`, alive while `owner` is) for a plan's kernels: the table
