@@ -3,14 +3,12 @@
 Everything printed comes from the JSON (and gpu_cases' goals), so rendering the same JSON
 gives the same file.
 """
-import math
 import os
 import re
 import statistics
 
-import numpy as np
-
 import gpu_cases
+import harness_common
 from gpu_peers import OURS, PEERS, TITLES
 
 SUITE_ORDER = list(gpu_cases.SUITES)
@@ -56,26 +54,14 @@ def ratio(case, peer):
     return ours["gbs"] / other["gbs"] if ours and other else None
 
 
-def error_bound(case):
-    """The largest max-norm relative error a correct row may have: eps log2 of the points per
-    transform (at every row measured so far cuFFT stays within 0.38 of it, VkFFT within 0.62)."""
-    eps = float(np.finfo(np.complex128 if case["dtype"] in ("complex128", "float64") else np.complex64).eps)
-    return eps * math.log2(max(2, math.prod(case["dims"])))
-
-
-def wrong(case):
-    """Whether our answer's error is above error_bound: such a row meets no goal."""
-    ours = _ok(case, "ours")
-    return bool(ours and ours.get("err") is not None and ours["err"] > error_bound(case))
-
-
 def goal_met(case, run):
-    """'yes', 'no', 'wrong' (our error above error_bound) or '-' (no goal, or a number it needs is missing)."""
+    """'yes', 'no', 'wrong' (our error above harness_common.error_bound) or '-' (no goal, or a number it
+    needs is missing)."""
     goal = gpu_cases.SUITES[case["suite"]].goal
     ours = _ok(case, "ours")
     if goal is None or ours is None:
         return "-"
-    if wrong(case):
+    if harness_common.wrong(ours, case):
         return "wrong"
     others = [p for p in ("cufft", "vkfft") if _ok(case, p)]
     if goal.measure == "copy":

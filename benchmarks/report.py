@@ -1,4 +1,5 @@
 """Markdown tables and plots of a benchmark run (the dict bench.py writes as JSON)."""
+import harness_common
 from peers import MODULES, OURS, PEERS
 
 SUITE_TITLES = {"c2c": "Batched 1-D c2c, forward", "anysize": "Any size: 1-D c2c, forward",
@@ -31,9 +32,17 @@ def _fmt(value, spec):
     return "-" if value is None else format(value, spec)
 
 
+def _ratio_cell(case, peer):
+    """Our ratio to the best peer, or `wrong` where our answer's error is over the bound."""
+    if harness_common.wrong(case["results"].get(peer), case):
+        return "wrong"
+    return _fmt(case["ratio"].get(peer), ".2f")
+
+
 def group_markdown(title, cases, peers):
     lines = [f"### {title}", "",
-             "GFLOP/s (higher is better); `ours/best`, `out=/best`: our GFLOP/s over the best peer's.", "",
+             "GFLOP/s (higher is better); `ours/best`, `out=/best`: our GFLOP/s over the best peer's "
+             "(`wrong`: our max-norm error above eps log2 of the points per transform).", "",
              "| case | batch | " + " | ".join(COLUMN.get(p, p) for p in peers)
              + " | best peer | ours/best | out=/best | ours ms |",
              "|---|---:|" + "---:|" * len(peers) + "---|---:|---:|---:|"]
@@ -41,8 +50,8 @@ def group_markdown(title, cases, peers):
         cells = [_gflops_cell(c["results"].get(p)) for p in peers]
         ours = c["results"].get("ours", {})
         lines.append(f"| {c['label']} | {c['batch']} | " + " | ".join(cells)
-                     + f" | {c['best_peer'] or '-'} | {_fmt(c['ratio'].get('ours'), '.2f')}"
-                     + f" | {_fmt(c['ratio'].get('ours_out'), '.2f')} | {_fmt(ours.get('ms'), '.1f')} |")
+                     + f" | {c['best_peer'] or '-'} | {_ratio_cell(c, 'ours')}"
+                     + f" | {_ratio_cell(c, 'ours_out')} | {_fmt(ours.get('ms'), '.1f')} |")
     lines += ["", "Max relative error against numpy in float64 (max|y - ref| / max|ref|):", "",
               "| case | " + " | ".join(COLUMN.get(p, p) for p in peers) + " |", "|---|" + "---:|" * len(peers)]
     for c in cases:

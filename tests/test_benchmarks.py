@@ -13,6 +13,8 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "benchmarks"))
 import bench  # noqa: E402
+import harness_common  # noqa: E402
+import report  # noqa: E402
 from conftest import needs_dpnp  # noqa: E402
 
 
@@ -58,6 +60,21 @@ def test_markdown_tables(quick_run):
     assert text.count("| case | batch | numpy | ours | ours out= | best peer |") == 4  # one per suite and dtype
     assert "numpy: numpy.fft has no dct()" in text
     assert run["meta"]["command"] in text
+
+
+def test_a_wrong_answer_shows_no_ratio(quick_run):
+    """Our ratio to the best peer says `wrong` where our error is over eps log2(points), however fast."""
+    run, _ = quick_run
+    case = copy.deepcopy(run["cases"][0])
+
+    def ratios():  # the row's ours/best and out=/best cells
+        row = next(line for line in report.group_markdown("t", [case], ["numpy", "ours", "ours_out"]).splitlines()
+                   if line.startswith(f"| {case['label']} |"))
+        return row.split(" | ")[6:8]
+
+    assert "wrong" not in ratios()
+    case["results"]["ours"]["err"] = 1.01 * harness_common.error_bound(case)
+    assert ratios()[0] == "wrong" and ratios()[1] != "wrong", ratios()
 
 
 def test_merge_keeps_the_fastest_cell_and_the_worst_error(quick_run):
