@@ -12,7 +12,7 @@ import scipy.fft
 
 import pysyclfft
 from pysyclfft import _core, config
-from conftest import H100, random_complex
+from conftest import H100, random_complex, run_checked_child
 from real_helpers import assert_close
 
 LENGTHS = (16, 1000, 4096)  # a work-item kernel, teams of 208 and 256 work-items on this CPU
@@ -68,3 +68,30 @@ def test_transforms_alone_on_a_gpu_multiprocessor_fit_its_registers():
         assert k["threads"] <= 512 and k["per_group"] == 1 and sorted(k["radices"]) == sorted(radices), (n, k)
     shared = _core.c2c_kernel_params(4096, False, **H100)  # three groups per multiprocessor: radix 16 stays
     assert shared["radices"] == [16, 16, 16], shared
+
+
+_AFTER_ANOTHER_BUILD = r"""
+import json, sys
+import numpy as np
+import pysyclfft
+
+out = []
+for n in json.loads(sys.argv[1]):  # each length's kernels a build of its own, in this order
+    x = np.random.default_rng(n).standard_normal((4, n)).astype(np.complex64)
+    plan = pysyclfft.get_fft_plan(x, axes=(-1,))
+    ref = np.fft.fft(x.astype(np.complex128))
+    out.append(dict(n=n, double=False, describe=plan.describe(),
+                    errors=[float(np.linalg.norm(plan(x) - ref) / np.linalg.norm(ref))]))
+print("RESULT" + json.dumps(out))
+"""
+
+
+def test_a_gpu_runs_16384_points_in_one_kernel_after_other_builds(tmp_path):
+    """SYCL-RTC inlines its barrier built-in in every build of a process but the first; inlined, the
+    H200's 512-work-item 16384-point kernel needed more than 128 registers and fell back to passes.
+    Team kernels of 512+ work-items barrier through a call (backends/sycl/exec.hpp, TeamBarrier)."""
+    if pysyclfft._arrays.default_queue().sycl_device.is_cpu:
+        pytest.skip("a GPU's register file limits its groups; the CPU device's does not")
+    results = run_checked_child(tmp_path, _AFTER_ANOTHER_BUILD, [1024, 16384])
+    last = results[-1]["describe"]
+    assert "single work-group Stockham" in last and "passes because" not in last, last
