@@ -145,7 +145,7 @@ def header(run, render_command):
 def results_tables(run, peers):
     lines = ["## Results", "",
              "GB/s (share of the copy bandwidth); `ours/cuFFT`, `ours/VkFFT`: our bandwidth over the peer's "
-             "(time ratio inverted); `met`: the goal of issue 13 for the row (`wrong`: our max-norm error above eps log2 of the points per transform).", ""]
+             f"(time ratio inverted); `met`: the goal of issue 13 for the row ({harness_common.WRONG_LEGEND}).", ""]
     by_suite = {}
     for c in ordered_cases(run):
         by_suite.setdefault(c["suite"], []).append(c)

@@ -42,7 +42,7 @@ def _ratio_cell(case, peer):
 def group_markdown(title, cases, peers):
     lines = [f"### {title}", "",
              "GFLOP/s (higher is better); `ours/best`, `out=/best`: our GFLOP/s over the best peer's "
-             "(`wrong`: our max-norm error above eps log2 of the points per transform).", "",
+             f"({harness_common.WRONG_LEGEND}).", "",
              "| case | batch | " + " | ".join(COLUMN.get(p, p) for p in peers)
              + " | best peer | ours/best | out=/best | ours ms |",
              "|---|---:|" + "---:|" * len(peers) + "---|---:|---:|---:|"]

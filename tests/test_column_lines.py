@@ -19,6 +19,7 @@ def radices(describe):
     return (re.search(r"Stockham, radices ([\d ]+);", describe).group(1),
             re.search(r"column groups: radices ([\d ]+),", describe).group(1))
 
+
 _CHILD = r"""
 import json, sys
 import numpy as np
