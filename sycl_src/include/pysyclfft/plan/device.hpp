@@ -63,13 +63,14 @@ inline std::size_t max_groups_override() {
   return std::size_t(value);
 }
 
-// Whether a kernel form meant for GPUs is used on the device `lim` describes:
-// on GPUs, unless the environment variable `name` says 1 (any device) or 0 (none).
-inline bool gpu_form(const char* name, const DeviceLimits& lim) {
+// Whether a kernel form is used: where `by_default`, unless the environment
+// variable `name` says 0; = 1 uses it anywhere. gpu_form: by default on GPUs.
+inline bool kernel_form(const char* name, bool by_default) {
   const char* value = std::getenv(name);
   const std::string forced = value == nullptr ? "" : value;
-  return forced == "1" || (forced != "0" && !lim.is_cpu);
+  return forced == "1" || (forced != "0" && by_default);
 }
+inline bool gpu_form(const char* name, const DeviceLimits& lim) { return kernel_form(name, !lim.is_cpu); }
 
 // What the planner derives from a device's reported properties (is_cpu,
 // max_group_size, sub_group_sizes), for a present device (device_limits) and for
@@ -89,6 +90,9 @@ inline DeviceLimits with_planner_rules(DeviceLimits lim) {
   lim.paired_reals = gpu_form("PYSYCLFFT_PAIRED_REALS", lim);
   lim.one_buffer_columns = gpu_form("PYSYCLFFT_ONE_BUFFER_COLUMNS", lim);
   lim.column_lines = gpu_form("PYSYCLFFT_COLUMN_LINES", lim);
+  // A one-pass convolution's two FFTs in one kernel (multipass_launches.hpp) on
+  // every device; PYSYCLFFT_FUSED_CONVOLUTION=0 launches them apart.
+  lim.fused_convolution = kernel_form("PYSYCLFFT_FUSED_CONVOLUTION", true);
   // A GPU work-group shares one multiprocessor's register file: at 1024
   // work-items a 64K-register file leaves 64 per work-item, which the Rader pass
   // and fused map kernels exceed (the H100 refused their launches: "out of

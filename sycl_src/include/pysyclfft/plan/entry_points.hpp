@@ -74,6 +74,13 @@ inline std::string pass_kernel_name(const PassKernelParams& k, int sign, bool ra
                        k.row_pitch, k.buffers, int(k.twiddled), int(rader), access, k.radices);
 }
 
+// pysyclfft_convolution<T, Sign, Lanes, Threads, PerGroup, Rader, radices...>: a
+// one-pass convolution's two FFTs in one kernel (teams of the pass's parameters).
+inline std::string convolution_kernel_name(const PassKernelParams& k, int sign, bool rader) {
+  return instance_name("pysyclfft_convolution", k.precision, sign, k.lanes, k.threads, k.per_group, int(rader),
+                       k.radices);
+}
+
 // pysyclfft_transpose_square<T, Tile> and pysyclfft_permute_blocks<T>
 inline constexpr int kTransposeTile = 16;
 inline std::string transpose_kernel_name(Precision p) {

@@ -151,6 +151,16 @@ inline void launch_pass(sycl::handler& h, const DeviceKernel& k, const sycl::nd_
                 in_side, out_side, g, Real{scale}, a.ends);
 }
 
+// A one-pass convolution in one kernel (backends/sycl/convolution_kernel.hpp): the
+// pass's arguments, its store table the second FFT's, and the spectrum between.
+template <int D>
+inline void launch_convolution(sycl::handler& h, const DeviceKernel& k, const sycl::nd_range<D>& range, Precision p,
+                               const PassArgs& a, const void* spectrum, const kernels::PassSide& in_side,
+                               const kernels::PassSide& out_side, const kernels::PassGeometry& g, double scale) {
+  launch_kernel(h, k, range, p, a.in, a.out, a.twiddles, a.load_table, spectrum, a.store_table, in_side, out_side, g,
+                Real{scale});
+}
+
 template <int D>
 inline void launch_transpose(sycl::handler& h, const DeviceKernel& k, const sycl::nd_range<D>& range, Precision p,
                              void* data, const kernels::PassSide& side, const kernels::SquareBlocks& blocks) {

@@ -35,6 +35,7 @@ struct DeviceLimits {
   bool paired_reals = false;  // fused rfft/irfft move pairs of reals as one value (GPUs; device.hpp)
   bool one_buffer_columns = false;  // column groups may run in one Stockham buffer (GPUs; device.hpp)
   bool column_lines = false;  // strided lines of single-kernel lengths as column groups (GPUs; column_lines.hpp)
+  bool fused_convolution = true;  // one-pass convolutions in one kernel (multipass_launches.hpp)
 
   bool offers_sub_group(int size) const {
     return std::find(sub_group_sizes.begin(), sub_group_sizes.end(), size) != sub_group_sizes.end();

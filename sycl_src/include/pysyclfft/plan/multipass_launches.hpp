@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "../kernels/convolution.hpp"
 #include "../kernels/multipass.hpp"
 #include "algorithm.hpp"
 #include "entry_points.hpp"
@@ -17,7 +18,7 @@ namespace pysyclfft::plan {
 
 // input/output: the user's arrays (in and out layouts); scratch: the plan's.
 enum class MultipassBuffer { input, output, scratch1, scratch2 };
-enum class MultipassStep { pass, transpose, permute };
+enum class MultipassStep { pass, convolve, transpose, permute };
 
 struct MultipassLaunch {
   MultipassStep step;
@@ -28,9 +29,24 @@ struct MultipassLaunch {
   int rader = 0;  // kernels::RaderEnds flags
 };
 
+// Whether a Bluestein or Rader plan convolves in one kernel (kernels/convolution.hpp):
+// where each FFT is one pass run by teams of two local buffers and at least two
+// stages (the first FFT's output waits in the buffer its last stage does not
+// read), and the teams' local memory with Rader's two end values fits the device.
+inline bool fuses_convolution(Algorithm a, const MultipassGeometry& g, const DeviceLimits& lim) {
+  if ((a != Algorithm::bluestein && a != Algorithm::rader) || g.passes.size() != 1 || !lim.fused_convolution)
+    return false;
+  const PassKernelParams& k = g.passes[0].k;
+  const std::size_t local =
+      std::size_t(kernels::convolution_team_elements(int(k.n))) * k.per_group * 2 * real_size(k.precision);
+  return k.interleave == 1 && k.buffers == 2 && k.pad == 0 && k.skew == 0 && k.radices.size() >= 2 &&
+         local <= lim.local_mem_bytes;
+}
+
 // The launches of one forward and then one backward transform, in order (as
-// many of each).
-inline std::vector<MultipassLaunch> multipass_launches(Algorithm a, std::size_t passes, Memory memory) {
+// many of each). `fused`: the convolution's one launch (fuses_convolution).
+inline std::vector<MultipassLaunch> multipass_launches(Algorithm a, std::size_t passes, Memory memory,
+                                                       bool fused = false) {
   using Buffer = MultipassBuffer;
   using Step = MultipassStep;
   std::vector<MultipassLaunch> out;
@@ -53,8 +69,13 @@ inline std::vector<MultipassLaunch> multipass_launches(Algorithm a, std::size_t 
                                       last ? dst : Buffer::scratch1, last && scaled, ends});
       }
     };
+    const bool rader = a == Algorithm::rader;
+    if (fused) {  // the first FFT's loads, the second's stores
+      out.push_back({Step::convolve, 0, sign, rader ? kernels::kLoadRader : kernels::kLoadChirp,
+                     rader ? kernels::kStoreRader : kernels::kStoreChirp, Buffer::input, Buffer::output, true});
+      continue;
+    }
     if (a == Algorithm::bluestein || a == Algorithm::rader) {
-      const bool rader = a == Algorithm::rader;
       fft(sign, Buffer::input, Buffer::scratch2, rader ? kernels::kLoadRader : kernels::kLoadChirp,
           kernels::kStoreSpectrum, false, rader);
       fft(-sign, Buffer::scratch2, Buffer::output, kernels::kLoadPlain,
@@ -79,14 +100,21 @@ inline std::vector<std::string> multipass_kernel_names(const std::vector<Multipa
                                                        const MultipassGeometry& g, Algorithm a, Precision p) {
   std::vector<std::string> names;
   for (const MultipassLaunch& l : launches)
-    names.push_back(l.step == MultipassStep::pass      ? pass_launch_kernel_name(l, g, a, 1, 1)
+    names.push_back(l.step == MultipassStep::pass        ? pass_launch_kernel_name(l, g, a, 1, 1)
+                    : l.step == MultipassStep::convolve  ? convolution_kernel_name(g.passes[0].k, l.sign, a == Algorithm::rader)
                     : l.step == MultipassStep::transpose ? transpose_kernel_name(p)
                                                          : permute_kernel_name(p));
   return names;
 }
 
 // For describe(): the tables a convolution's launches fuse into their loads and stores.
-inline std::string fused_tables_summary(Algorithm a) {
+inline std::string fused_tables_summary(Algorithm a, bool fused) {
+  if (fused)
+    return a == Algorithm::bluestein
+               ? "; both FFTs in one kernel, the product with the spectrum kept in local memory; chirp fused into "
+                 "its loads and stores"
+               : "; both FFTs in one kernel, the product with the spectrum kept in local memory; index gather fused "
+                 "into its loads, scatter and X[0] into its stores";
   if (a == Algorithm::bluestein)
     return "; chirp fused into the first FFT's loads and the second's stores, spectrum into the first's stores";
   if (a == Algorithm::rader)

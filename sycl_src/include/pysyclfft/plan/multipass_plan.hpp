@@ -59,8 +59,9 @@ class MultipassPlan {
     if (algorithm_ == Algorithm::single_kernel)
       throw std::logic_error("pysyclfft: length " + std::to_string(n) + " needs no multi-pass plan");
     geometry_ = multipass_geometry(planned_pass_lengths(n, p, lim, max_pass, memory), p, lim, memory);
-    chunk_ = memory == Memory::minimal ? std::int64_t(1) << 62
-                                       : std::max<std::int64_t>(1, scratch_chunk_elements(lim) / fft_len());
+    fused_ = fuses_convolution(algorithm_, geometry_, lim);
+    chunk_ = memory == Memory::minimal || fused_ ? std::int64_t(1) << 62  // no scratch
+                                                 : std::max<std::int64_t>(1, scratch_chunk_elements(lim) / fft_len());
     tables_ = multipass_tables(queue_, geometry_, algorithm_, n, p);
     if (memory == Memory::minimal) upload_cycles();
     build_launches();
@@ -74,7 +75,7 @@ class MultipassPlan {
     const Algorithm a = choose_algorithm(n, p, lim, max_pass);
     if (a == Algorithm::single_kernel) return {};
     const MultipassGeometry g = multipass_geometry(planned_pass_lengths(n, p, lim, max_pass, memory), p, lim, memory);
-    return multipass_kernel_names(multipass_launches(a, g.passes.size(), memory), g, a, p);
+    return multipass_kernel_names(multipass_launches(a, g.passes.size(), memory, fuses_convolution(a, g, lim)), g, a, p);
   }
 
   sycl::event execute(const void* in, void* out, const kernels::BatchLayout& layout, bool forward, double scale,
@@ -83,7 +84,7 @@ class MultipassPlan {
     std::vector<sycl::event> wait = deps;
     if (last_) wait.push_back(*last_);
     if (layout.count() == 0) return event_after(queue_, wait);
-    if (memory_ != Memory::minimal) grow_scratch(std::min<std::int64_t>(chunk_, layout.count()));
+    if (memory_ != Memory::minimal && !fused_) grow_scratch(std::min<std::int64_t>(chunk_, layout.count()));
     const std::vector<Launch>& launches = launches_[forward ? 0 : 1];
     sycl::event done;
     for (const kernels::BatchLayout& piece : launch_pieces(layout, geometry_.launch_transforms))
@@ -105,7 +106,7 @@ class MultipassPlan {
 
   std::string describe() const {
     return concat("c2c n=", n_, " ", real_name(precision_), ": ", algorithm_summary(), geometry_.describe(),
-                  fused_tables_summary(algorithm_), workspace_summary());
+                  fused_tables_summary(algorithm_, fused_), workspace_summary());
   }
 
  private:
@@ -143,6 +144,7 @@ class MultipassPlan {
     const Scratch now = locked_scratch();  // one snapshot: an execution may grow the scratch meanwhile
     if (memory_ == Memory::minimal)
       return concat("; workspace ", workspace_bytes(now), " B (tables and cycles only, no scratch)");
+    if (fused_) return concat("; workspace ", workspace_bytes(now), " B (tables only, no scratch)");
     std::string s = concat("; workspace ", workspace_bytes(now), " B (", tables_.bytes, " B tables, ", now.count, " x ",
                            now.buffer_bytes, " B scratch for ", now.transforms, " of at most ", chunk_,
                            " transform(s) per chunk");
@@ -175,7 +177,7 @@ class MultipassPlan {
   }
 
   void build_launches() {
-    const std::vector<MultipassLaunch> specs = multipass_launches(algorithm_, geometry_.passes.size(), memory_);
+    const std::vector<MultipassLaunch> specs = multipass_launches(algorithm_, geometry_.passes.size(), memory_, fused_);
     const std::vector<DeviceKernel> kernels = KernelCompiler::instance().get(
         queue_, kPassEntryHeader, multipass_kernel_names(specs, geometry_, algorithm_, precision_));
     const std::size_t per_direction = specs.size() / 2;
@@ -243,14 +245,14 @@ class MultipassPlan {
 
   sycl::event submit(const Launch& l, const void* in, void* out, const kernels::BatchLayout& layout, std::int64_t t0,
                      std::int64_t nt, double scale, const std::vector<sycl::event>& deps) const {
-    if (l.spec.step != Step::pass) return submit_transpose(l, out, layout, nt, deps);
+    if (l.spec.step == Step::transpose || l.spec.step == Step::permute) return submit_transpose(l, out, layout, nt, deps);
     const kernels::PassGeometry g = launch_geometry(l.spec, t0, nt);
     const kernels::PassSide src = side(l.spec.src, layout, t0, nt);
     const kernels::PassSide dst = side(l.spec.dst, layout, t0, nt);
     const PassTables& at = tables_.passes[l.spec.pass];
     const DeviceKernel kernel = pass_kernel(l, src.stride, dst.stride);
     // Rader's end values follow the chunk in scratch 2; other plans never touch them.
-    void* ends = algorithm_ == Algorithm::rader ? static_cast<char*>(scratch_.buffers[1].get()) + scratch_.buffer_bytes
+    void* ends = algorithm_ == Algorithm::rader && !fused_ ? static_cast<char*>(scratch_.buffers[1].get()) + scratch_.buffer_bytes
                                                 : tables_.memory.get();
     const PassArgs args{pointer(l.spec.src, in, out),  tables_.at(at.stockham),
                         tables_.load_table(g.load),    tables_.store_table(g.store, l.spec.pass),
@@ -259,7 +261,11 @@ class MultipassPlan {
     const sycl::nd_range<2> range = pass_range(geometry_.passes[l.spec.pass].k, g.lines);
     return queue_.submit([&](sycl::handler& h) {
       h.depends_on(deps);
-      launch_pass(h, kernel, range, precision_, args, src, dst, g, scale);
+      if (l.spec.step == Step::convolve)
+        launch_convolution(h, kernel, range, precision_, args, tables_.store_table(kernels::kStoreSpectrum, 0), src,
+                           dst, g, scale);
+      else
+        launch_pass(h, kernel, range, precision_, args, src, dst, g, scale);
     });
   }
 
@@ -268,6 +274,7 @@ class MultipassPlan {
   Precision precision_;
   Memory memory_;
   Algorithm algorithm_ = Algorithm::four_step;
+  bool fused_ = false;  // the convolution's FFTs in one kernel (fuses_convolution)
   MultipassGeometry geometry_;  // its fft_len: n, Bluestein's padded length or Rader's n-1
   MultipassTables tables_;
   std::int64_t chunk_ = 1;  // transforms per scratch chunk

@@ -1,0 +1,79 @@
+// Bluestein's or Rader's convolution in one kernel, where its length M is one
+// team's transform: the first FFT's output stays in the team's local memory,
+// multiplied by the spectrum, and the second FFT reads it from there. The
+// two-launch form (kernels/multipass.hpp, one pass per FFT) writes and reads
+// that intermediate through global memory: twice the traffic.
+//
+// Loads and stores are the pass kernels' (PassLoader, PassStorer): the first
+// FFT loads as its first pass would (Bluestein's chirp, Rader's gather), the
+// second stores as its last pass would (Bluestein's chirp, Rader's scatter and
+// X[0]). Rader's two end values (x[0], and the first FFT's output 0) live in two
+// local slots per team instead of the plan's scratch.
+#pragma once
+#include "multipass.hpp"
+
+namespace pysyclfft::kernels {
+
+// Local memory of one team: Stockham's two buffers, then Rader's two end values.
+constexpr int convolution_team_elements(int n) { return 2 * n + 2; }
+
+// The first FFT's last stage: output j times the spectrum into the buffer the
+// second FFT reads (Rader: keeps output 0 and adds x[0] after the multiply, as
+// PassStorer's save_sum does).
+template <typename T, int Sign, bool Rader> struct SpectrumIntoLocal {
+  SplitStore<T> buffer;
+  const cplx<T>* spectrum;
+  cplx<T>* ends;  // Rader: x[0], then output 0
+  cplx<T> x0;
+  PYSYCLFFT_INLINE void operator()(int j, cplx<T> v) const {
+    if (Rader && j == 0) ends[1] = v;
+    v = mul_dir<Sign>(v, load_cplx(spectrum + j));
+    if (Rader && j == 0) v = v + x0;
+    buffer(j, v);
+  }
+};
+
+// Team `team` of the work-group convolves transform group_id*PerGroup + team
+// (teams past the batch's end compute the last one but store nothing). `g`
+// gives the first FFT's load mode and the second's store mode; `local` holds
+// convolution_team_elements(N) elements per team. Sign is the first FFT's.
+template <class Cfg, int Sign, int Lanes, bool Rader, class Barrier>
+PYSYCLFFT_INLINE void convolution_team(int vector, int lane, int team, index_t group_id, const Barrier& barrier,
+                                       const cplx<typename Cfg::real>* in, cplx<typename Cfg::real>* out,
+                                       const cplx<typename Cfg::real>* twiddles,
+                                       const cplx<typename Cfg::real>* load_table,
+                                       const cplx<typename Cfg::real>* spectrum,
+                                       const cplx<typename Cfg::real>* store_table, const PassSide& in_side,
+                                       const PassSide& out_side, const PassGeometry& g, typename Cfg::real scale,
+                                       cplx<typename Cfg::real>* local) {
+  using T = typename Cfg::real;
+  using first_fft = Stockham<T, Sign, typename Cfg::radices>;
+  using second_fft = Stockham<T, -Sign, typename Cfg::radices>;
+  static_assert(first_fft::kStages >= 2, "the first FFT's output goes to the buffer its last stage does not read");
+  constexpr int N = Cfg::kN, kPoints = first_fft::kBufferPoints;
+  const index_t line = group_id * Cfg::kPerGroup + team;
+  const bool active = line < g.lines;
+  const index_t t = g.t_begin + (active ? line : g.lines - 1);
+  cplx<T>* const team_local = local + team * convolution_team_elements(N);
+  cplx<T>* const ends = team_local + 2 * N;
+  const cplx<T>* const x = in + in_side.base(t);
+  const cplx<T> x0 = Rader ? x[0] : cplx<T>{T(0), T(0)};
+  if (Rader && vector + lane == 0) ends[0] = x0;
+
+  T* const reals = &team_local[0].re;
+  T* const spare = first_fft::spare_buffer(reals);
+  T* const other = spare == reals ? reals + 2 * kPoints : reals;
+  const PassLoader<T, Sign, false, Rader> src{x, in_side.stride, 0, 1, in_side.limit, 0, g.load, load_table};
+  const SpectrumIntoLocal<T, Sign, Rader> product{{spare, spare + kPoints}, spectrum, ends, x0};
+  first_fft::template run_vectors<Cfg::kThreads, Lanes>(barrier, vector, lane, src, product, team_local, twiddles);
+  barrier();
+  // The second FFT's first stage reads the spare buffer and writes the other one.
+  const PassStorer<T, -Sign, false, false, Rader> dst{out + out_side.base(t), out_side.stride, 0, 1, out_side.limit, 0,
+                                                      scale, active, g.store, store_table, nullptr, nullptr, 0, 0, 1,
+                                                      false, ends, x0};
+  second_fft::template run_from<0, 1, Cfg::kThreads, Lanes>(barrier, vector, lane, Cfg::kThreads,
+                                                           SplitLoad<T>{spare, spare + kPoints}, dst, other, spare,
+                                                           twiddles);
+}
+
+}  // namespace pysyclfft::kernels

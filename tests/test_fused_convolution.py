@@ -1,0 +1,64 @@
+"""Bluestein's and Rader's convolutions in one kernel (kernels/convolution.hpp): where each of the
+two FFTs is one pass, both run in one kernel and the product with the spectrum stays in local
+memory. Checked against numpy in float64 on strided and batched inputs, both directions and a
+scale, and the two-launch form (PYSYCLFFT_FUSED_CONVOLUTION=0) beside it in a child process.
+A wrong spare buffer, end value or scale gives errors of order 1."""
+import numpy as np
+import pytest
+
+from conftest import error_bound, relative_l2, run_checked_child
+
+import pysyclfft
+
+# Rader of 96 (8 4 3 here: three stages) and 1008 (4 4 9 7: four; the first FFT's output goes to
+# either buffer), Bluestein of 47 (M = 96) and 4099 (M = 12288: one pass on the CPU device, two on
+# GPUs); batches of 5 leave idle teams in the last work-group.
+LENGTHS = [97, 1009, 47, 4099]
+
+
+def fused(describe):
+    return "both FFTs in one kernel" in describe
+
+
+@pytest.mark.parametrize("dtype", [np.complex64, np.complex128], ids=["c64", "c128"])
+@pytest.mark.parametrize("n", LENGTHS)
+def test_one_pass_convolutions_run_in_one_kernel(n, dtype):
+    rng = np.random.default_rng(n)
+    batch = 5
+    x = (rng.uniform(-1, 1, (n, batch)) + 1j * rng.uniform(-1, 1, (n, batch))).astype(dtype)  # strided lines
+    describe = pysyclfft.get_fft_plan(x, axes=(0,)).describe()
+    assert fused(describe) == ("two 1-pass FFTs" in describe), describe
+    ref = x.astype(np.complex128)
+    for got, want in ((pysyclfft.fft(x, axis=0), np.fft.fft(ref, axis=0)),
+                      (pysyclfft.ifft(x, axis=0, norm="ortho"), np.fft.ifft(ref, axis=0, norm="ortho"))):
+        assert relative_l2(got, want) <= error_bound(dtype, n)
+
+
+def test_small_primes_are_fused_on_every_device():
+    # Not vacuous: 97 (Rader of 96) and 47 (Bluestein) are one pass on any device.
+    for n in (97, 47):
+        assert fused(pysyclfft.get_fft_plan(np.zeros((3, n), np.complex64), axes=(1,)).describe())
+
+
+_CHILD = r"""
+import json, sys
+import numpy as np
+import pysyclfft
+
+out = []
+for n in json.loads(sys.argv[1]):
+    for dtype in (np.complex64, np.complex128):
+        rng = np.random.default_rng(n)
+        x = (rng.uniform(-1, 1, (3, n)) + 1j * rng.uniform(-1, 1, (3, n))).astype(dtype)
+        ref = x.astype(np.complex128)
+        got = (pysyclfft.fft(x), pysyclfft.ifft(x))
+        errors = [float(np.linalg.norm(g - r) / np.linalg.norm(r)) for g, r in zip(got, (np.fft.fft(ref), np.fft.ifft(ref)))]
+        out.append(dict(n=n, double=dtype == np.complex128, errors=errors,
+                        describe=pysyclfft.get_fft_plan(x, axes=(1,)).describe()))
+print("RESULT" + json.dumps(out))
+"""
+
+
+def test_two_launch_form_when_asked(tmp_path):
+    results = run_checked_child(tmp_path, _CHILD, [97, 47], PYSYCLFFT_FUSED_CONVOLUTION="0")
+    assert results and not any(fused(r["describe"]) for r in results), [r["describe"] for r in results]
