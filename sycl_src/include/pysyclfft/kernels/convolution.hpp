@@ -4,11 +4,15 @@
 // two-launch form (kernels/multipass.hpp, one pass per FFT) writes and reads
 // that intermediate through global memory: twice the traffic.
 //
-// Loads and stores are the pass kernels' (PassLoader, PassStorer): the first
-// FFT loads as its first pass would (Bluestein's chirp, Rader's gather), the
-// second stores as its last pass would (Bluestein's chirp, Rader's scatter and
-// X[0]). Rader's two end values (x[0], and the first FFT's output 0) live in two
-// local slots per team instead of the plan's scratch.
+// Bluestein's loads and stores are the pass kernels' (PassLoader, PassStorer:
+// the chirp fused). Rader's permutations go through local memory instead, so
+// that global memory is read and written in order (neighbouring work-items,
+// neighbouring elements): x[k] goes to slot log_g(k) of a local buffer before the
+// first FFT, and X[m] comes from slot -log_g(m) after the second (one table of
+// logarithms serves both). Loaded and stored where they lay (the pass kernels'
+// gather and scatter), 42% of an H200's sectors were excess and stores used 8 of
+// 32 bytes per sector. Rader's two end values (x[0], and the first FFT's output
+// 0) live in two local slots per team instead of the plan's scratch.
 #pragma once
 #include "multipass.hpp"
 
@@ -32,6 +36,33 @@ template <typename T, int Sign, bool Rader> struct SpectrumIntoLocal {
     buffer(j, v);
   }
 };
+
+// Rader's input in the order the convolution reads it: x[k], k = 1..M, read in
+// order, to slot log_g(k) (logs[k - 1]).
+template <int M, int Threads, typename T>
+PYSYCLFFT_INLINE void load_rader_input(int member, const cplx<T>* x, index_t stride, const index_t* logs,
+                                       const SplitStore<T>& slots) {
+#pragma unroll
+  for (int i = 0; i < (M + Threads - 1) / Threads; ++i) {
+    const int e = member + i * Threads;
+    if (M % Threads == 0 || e < M) slots(int(logs[e]), load_cplx(x + (e + 1) * stride));
+  }
+}
+
+// Rader's output in order: X[m] = y[-log_g(m) mod M], m = 1..M, and X[0] = x[0] + A[0], scaled.
+template <int M, int Threads, typename T>
+PYSYCLFFT_INLINE void store_rader_output(int member, cplx<T>* X, index_t stride, const index_t* logs,
+                                         const SplitLoad<T>& y, const cplx<T>* ends, T scale) {
+#pragma unroll
+  for (int i = 0; i < (M + Threads - 1) / Threads; ++i) {
+    const int e = member + i * Threads;
+    if (M % Threads == 0 || e < M) {
+      const int log = int(logs[e]);
+      store_cplx(X + (e + 1) * stride, y(log == 0 ? 0 : M - log) * scale);
+    }
+  }
+  if (member == 0) store_cplx(X, (ends[0] + ends[1]) * scale);
+}
 
 // Team `team` of the work-group convolves transform group_id*PerGroup + team
 // (teams past the batch's end compute the last one but store nothing). `g`
@@ -63,17 +94,36 @@ PYSYCLFFT_INLINE void convolution_team(int vector, int lane, int team, index_t g
   T* const reals = &team_local[0].re;
   T* const spare = first_fft::spare_buffer(reals);
   T* const other = spare == reals ? reals + 2 * kPoints : reals;
-  const PassLoader<T, Sign, false, Rader> src{x, in_side.stride, 0, 1, in_side.limit, 0, g.load, load_table};
+  // The second FFT's first stage reads the spare buffer and writes the other one;
+  // its last stage reads the buffer its stage before wrote, so may write the third.
+  T* const last_free = (first_fft::kStages - 2) % 2 == 0 ? spare : other;
   const SpectrumIntoLocal<T, Sign, Rader> product{{spare, spare + kPoints}, spectrum, ends, x0};
-  first_fft::template run_vectors<Cfg::kThreads, Lanes>(barrier, vector, lane, src, product, team_local, twiddles);
-  barrier();
-  // The second FFT's first stage reads the spare buffer and writes the other one.
-  const PassStorer<T, -Sign, false, false, Rader> dst{out + out_side.base(t), out_side.stride, 0, 1, out_side.limit, 0,
-                                                      scale, active, g.store, store_table, nullptr, nullptr, 0, 0, 1,
-                                                      false, ends, x0};
-  second_fft::template run_from<0, 1, Cfg::kThreads, Lanes>(barrier, vector, lane, Cfg::kThreads,
-                                                           SplitLoad<T>{spare, spare + kPoints}, dst, other, spare,
-                                                           twiddles);
+  const auto second = [&](const auto& dst) __attribute__((always_inline)) {
+    second_fft::template run_from<0, 1, Cfg::kThreads, Lanes>(barrier, vector, lane, Cfg::kThreads,
+                                                             SplitLoad<T>{spare, spare + kPoints}, dst, other, spare,
+                                                             twiddles);
+  };
+  if constexpr (Rader) {
+    const auto* logs = reinterpret_cast<const index_t*>(load_table);
+    T* const input = reals + 2 * kPoints;  // the buffer the first FFT's first stage does not write
+    load_rader_input<N, Cfg::kThreads>(vector + lane, x, in_side.stride, logs, SplitStore<T>{input, input + kPoints});
+    barrier();
+    first_fft::template run_vectors<Cfg::kThreads, Lanes>(barrier, vector, lane, SplitLoad<T>{input, input + kPoints},
+                                                          product, team_local, twiddles);
+    barrier();
+    second(SplitStore<T>{last_free, last_free + kPoints});
+    barrier();
+    if (active)
+      store_rader_output<N, Cfg::kThreads>(vector + lane, out + out_side.base(t), out_side.stride, logs,
+                                           SplitLoad<T>{last_free, last_free + kPoints}, ends, scale);
+  } else {
+    const PassLoader<T, Sign, false, false> src{x, in_side.stride, 0, 1, in_side.limit, 0, g.load, load_table};
+    first_fft::template run_vectors<Cfg::kThreads, Lanes>(barrier, vector, lane, src, product, team_local, twiddles);
+    barrier();
+    second(PassStorer<T, -Sign, false, false, false>{out + out_side.base(t), out_side.stride, 0, 1, out_side.limit, 0,
+                                                     scale, active, g.store, store_table, nullptr, nullptr, 0, 0, 1,
+                                                     false, ends, x0});
+  }
 }
 
 }  // namespace pysyclfft::kernels

@@ -113,8 +113,8 @@ inline std::string fused_tables_summary(Algorithm a, bool fused) {
     return a == Algorithm::bluestein
                ? "; both FFTs in one kernel, the product with the spectrum kept in local memory; chirp fused into "
                  "its loads and stores"
-               : "; both FFTs in one kernel, the product with the spectrum kept in local memory; index gather fused "
-                 "into its loads, scatter and X[0] into its stores";
+               : "; both FFTs in one kernel, the product with the spectrum kept in local memory; input and output "
+                 "permuted in local memory, read and written in order";
   if (a == Algorithm::bluestein)
     return "; chirp fused into the first FFT's loads and the second's stores, spectrum into the first's stores";
   if (a == Algorithm::rader)

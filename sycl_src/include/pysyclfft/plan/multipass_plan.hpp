@@ -62,7 +62,7 @@ class MultipassPlan {
     fused_ = fuses_convolution(algorithm_, geometry_, lim);
     chunk_ = memory == Memory::minimal || fused_ ? std::int64_t(1) << 62  // no scratch
                                                  : std::max<std::int64_t>(1, scratch_chunk_elements(lim) / fft_len());
-    tables_ = multipass_tables(queue_, geometry_, algorithm_, n, p);
+    tables_ = multipass_tables(queue_, geometry_, algorithm_, n, p, fused_);
     if (memory == Memory::minimal) upload_cycles();
     build_launches();
   }
@@ -262,11 +262,17 @@ class MultipassPlan {
     return queue_.submit([&](sycl::handler& h) {
       h.depends_on(deps);
       if (l.spec.step == Step::convolve)
-        launch_convolution(h, kernel, range, precision_, args, tables_.store_table(kernels::kStoreSpectrum, 0), src,
-                           dst, g, scale);
+        launch_convolution(h, kernel, range, precision_, convolution_args(args),
+                           tables_.store_table(kernels::kStoreSpectrum, 0), src, dst, g, scale);
       else
         launch_pass(h, kernel, range, precision_, args, src, dst, g, scale);
     });
+  }
+
+  // A convolution kernel's tables: Rader's read its logarithms on both sides.
+  PassArgs convolution_args(PassArgs args) const {
+    if (algorithm_ == Algorithm::rader) args.load_table = args.store_table = tables_.at(tables_.rader_logs);
+    return args;
   }
 
   mutable sycl::queue queue_;

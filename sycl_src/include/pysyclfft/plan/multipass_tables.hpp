@@ -40,6 +40,7 @@ struct MultipassTables {
   std::size_t entry_bytes = 0;  // sizeof(std::complex<T>)
   std::vector<PassTables> passes;
   std::size_t chirp = 0, spectrum = 0, gather = 0, scatter = 0;  // in `convolution`, in entries
+  std::size_t rader_logs = 0;  // in `memory`: rader_logarithms, for a convolution in one kernel
 
   const void* at(std::size_t offset) const { return entry(memory.get(), offset); }
   const void* in_convolution(std::size_t offset) const { return entry(convolution.get(), offset); }
@@ -87,12 +88,17 @@ template <typename T> PassTables append_pass_tables(std::vector<std::complex<T>>
 }
 
 // The tables of the plan for length n with the FFT geometry `g`, copied to the device.
+// `fused`: the convolution runs in one kernel (Rader's then needs its logarithms).
 template <typename T>
-MultipassTables multipass_tables(sycl::queue& q, const MultipassGeometry& g, Algorithm a, std::int64_t n) {
+MultipassTables multipass_tables(sycl::queue& q, const MultipassGeometry& g, Algorithm a, std::int64_t n, bool fused) {
   MultipassTables t;
   t.entry_bytes = sizeof(std::complex<T>);
   std::vector<std::complex<T>> table;
   for (const MultipassPass& ps : g.passes) t.passes.push_back(append_pass_tables(table, ps));
+  if (fused && a == Algorithm::rader) {
+    t.rader_logs = table.size();
+    append_packed(table, rader_logarithms(n));
+  }
   // Bluestein's or Rader's table as it comes from the table cache (tens of MB
   // near 10^6 points: no host copy on the way, none at all on a CPU device).
   TableCache::Held convolution;
@@ -114,8 +120,8 @@ MultipassTables multipass_tables(sycl::queue& q, const MultipassGeometry& g, Alg
 }
 
 inline MultipassTables multipass_tables(sycl::queue& q, const MultipassGeometry& g, Algorithm a, std::int64_t n,
-                                        Precision p) {
-  return p == Precision::f32 ? multipass_tables<float>(q, g, a, n) : multipass_tables<double>(q, g, a, n);
+                                        Precision p, bool fused) {
+  return p == Precision::f32 ? multipass_tables<float>(q, g, a, n, fused) : multipass_tables<double>(q, g, a, n, fused);
 }
 
 }  // namespace pysyclfft::plan

@@ -67,6 +67,16 @@ template <typename R> RaderTables<R> rader_tables(std::int64_t p, const DeviceSp
   return t;
 }
 
+// log_g(k) for k = 1..p-1 (entry k - 1): where x[k] goes in the convolution's
+// input, and, negated mod p - 1, where X[k] comes from in its output; for the
+// kernels that apply the permutations in local memory (kernels/convolution.hpp).
+inline std::vector<std::int64_t> rader_logarithms(std::int64_t p) {
+  const std::int64_t g = primitive_root(p);
+  std::vector<std::int64_t> logs(p - 1);
+  for (std::int64_t m = 0, k = 1; m < p - 1; ++m, k = mul_mod(k, g, p)) logs[k - 1] = m;
+  return logs;
+}
+
 // The device table of the prime p: gather, then scatter indices (each packed into
 // packed_entries<T>(p - 1) entries), then the spectrum, rounded to T. Cached (table_cache.hpp).
 template <typename T> TableCache::Held rader_table(std::int64_t p, const DeviceSpectrum& device) {
