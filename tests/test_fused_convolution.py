@@ -1,7 +1,8 @@
 """Bluestein's and Rader's convolutions in one kernel (kernels/convolution.hpp): where each of the
 two FFTs is one pass, both run in one kernel and the product with the spectrum stays in local
 memory. Checked against numpy in float64 on strided and batched inputs, both directions and a
-scale, and the two-launch form (PYSYCLFFT_FUSED_CONVOLUTION=0) beside it in a child process.
+scale; in child processes the one-buffer form a GPU takes for longer lengths (every stage in place,
+PYSYCLFFT_ONE_BUFFER_CONVOLUTION=1) and the two-launch form (PYSYCLFFT_FUSED_CONVOLUTION=0).
 A wrong spare buffer, end value or scale gives errors of order 1."""
 import numpy as np
 import pytest
@@ -62,3 +63,11 @@ print("RESULT" + json.dumps(out))
 def test_two_launch_form_when_asked(tmp_path):
     results = run_checked_child(tmp_path, _CHILD, [97, 47], PYSYCLFFT_FUSED_CONVOLUTION="0")
     assert results and not any(fused(r["describe"]) for r in results), [r["describe"] for r in results]
+
+
+def test_one_buffer_form(tmp_path):
+    results = run_checked_child(tmp_path, _CHILD, [97, 47, 1009, 4099], PYSYCLFFT_ONE_BUFFER_CONVOLUTION="1")
+    # Every one-pass convolution fused in one buffer (on the CPU device not complex128 4099: its
+    # 12288 points exceed one buffer of local memory, so two passes per FFT).
+    one_pass = [r["describe"] for r in results if "two 1-pass FFTs" in r["describe"]]
+    assert len(one_pass) >= 7 and all(fused(d) and "in one local buffer" in d for d in one_pass), one_pass

@@ -18,14 +18,18 @@
 
 namespace pysyclfft::kernels {
 
-// Local memory of one team: Stockham's two buffers, then Rader's two end values.
-constexpr int convolution_team_elements(int n) { return 2 * n + 2; }
+// Local memory of one team, in complex elements: Stockham's `buffers` buffers of
+// n points (padded one slot every `pad`, kernels/stockham.hpp), then Rader's two
+// end values.
+constexpr int convolution_team_elements(int n, int buffers, int pad) {
+  return buffers * int(padded_index(n, pad)) + 2;
+}
 
-// The first FFT's last stage: output j times the spectrum into the buffer the
-// second FFT reads (Rader: keeps output 0 and adds x[0] after the multiply, as
+// The first FFT's last stage: output j times the spectrum into the local buffer
+// the second FFT reads (Rader: keeps output 0 and adds x[0] after the multiply, as
 // PassStorer's save_sum does).
-template <typename T, int Sign, bool Rader> struct SpectrumIntoLocal {
-  SplitStore<T> buffer;
+template <typename T, int Sign, bool Rader, class Store> struct SpectrumIntoLocal {
+  Store buffer;
   const cplx<T>* spectrum;
   cplx<T>* ends;  // Rader: x[0], then output 0
   cplx<T> x0;
@@ -39,9 +43,9 @@ template <typename T, int Sign, bool Rader> struct SpectrumIntoLocal {
 
 // Rader's input in the order the convolution reads it: x[k], k = 1..M, read in
 // order, to slot log_g(k) (logs[k - 1]).
-template <int M, int Threads, typename T>
+template <int M, int Threads, typename T, class Store>
 PYSYCLFFT_INLINE void load_rader_input(int member, const cplx<T>* x, index_t stride, const index_t* logs,
-                                       const SplitStore<T>& slots) {
+                                       const Store& slots) {
 #pragma unroll
   for (int i = 0; i < (M + Threads - 1) / Threads; ++i) {
     const int e = member + i * Threads;
@@ -50,9 +54,9 @@ PYSYCLFFT_INLINE void load_rader_input(int member, const cplx<T>* x, index_t str
 }
 
 // Rader's output in order: X[m] = y[-log_g(m) mod M], m = 1..M, and X[0] = x[0] + A[0], scaled.
-template <int M, int Threads, typename T>
-PYSYCLFFT_INLINE void store_rader_output(int member, cplx<T>* X, index_t stride, const index_t* logs,
-                                         const SplitLoad<T>& y, const cplx<T>* ends, T scale) {
+template <int M, int Threads, typename T, class Load>
+PYSYCLFFT_INLINE void store_rader_output(int member, cplx<T>* X, index_t stride, const index_t* logs, const Load& y,
+                                         const cplx<T>* ends, T scale) {
 #pragma unroll
   for (int i = 0; i < (M + Threads - 1) / Threads; ++i) {
     const int e = member + i * Threads;
@@ -67,8 +71,11 @@ PYSYCLFFT_INLINE void store_rader_output(int member, cplx<T>* X, index_t stride,
 // Team `team` of the work-group convolves transform group_id*PerGroup + team
 // (teams past the batch's end compute the last one but store nothing). `g`
 // gives the first FFT's load mode and the second's store mode; `local` holds
-// convolution_team_elements(N) elements per team. Sign is the first FFT's.
-template <class Cfg, int Sign, int Lanes, bool Rader, class Barrier>
+// convolution_team_elements(N, Buffers, Pad) elements per team. Sign is the first
+// FFT's. Buffers = 2: the first FFT's last stage writes the buffer it does not
+// read, the second FFT ping-pongs from there; Buffers = 1 (a GPU's longer
+// lengths): every stage of both runs in place (Stockham::run_in_place_from).
+template <class Cfg, int Sign, int Lanes, int Buffers, int Pad, bool Rader, class Barrier>
 PYSYCLFFT_INLINE void convolution_team(int vector, int lane, int team, index_t group_id, const Barrier& barrier,
                                        const cplx<typename Cfg::real>* in, cplx<typename Cfg::real>* out,
                                        const cplx<typename Cfg::real>* twiddles,
@@ -78,51 +85,65 @@ PYSYCLFFT_INLINE void convolution_team(int vector, int lane, int team, index_t g
                                        const PassSide& out_side, const PassGeometry& g, typename Cfg::real scale,
                                        cplx<typename Cfg::real>* local) {
   using T = typename Cfg::real;
-  using first_fft = Stockham<T, Sign, typename Cfg::radices>;
-  using second_fft = Stockham<T, -Sign, typename Cfg::radices>;
+  using first_fft = Stockham<T, Sign, typename Cfg::radices, 1, Buffers, Pad>;
+  using second_fft = Stockham<T, -Sign, typename Cfg::radices, 1, Buffers, Pad>;
+  using Load = SplitLoad<T, 1, Pad>;
+  using Store = SplitStore<T, 1, Pad>;
   static_assert(first_fft::kStages >= 2, "the first FFT's output goes to the buffer its last stage does not read");
-  constexpr int N = Cfg::kN, kPoints = first_fft::kBufferPoints;
+  constexpr int N = Cfg::kN, kPoints = first_fft::kBufferPoints, kThreads = Cfg::kThreads;
   const index_t line = group_id * Cfg::kPerGroup + team;
   const bool active = line < g.lines;
   const index_t t = g.t_begin + (active ? line : g.lines - 1);
-  cplx<T>* const team_local = local + team * convolution_team_elements(N);
-  cplx<T>* const ends = team_local + 2 * N;
+  cplx<T>* const team_local = local + team * convolution_team_elements(N, Buffers, Pad);
+  cplx<T>* const ends = team_local + Buffers * kPoints;
   const cplx<T>* const x = in + in_side.base(t);
   const cplx<T> x0 = Rader ? x[0] : cplx<T>{T(0), T(0)};
-  if (Rader && vector + lane == 0) ends[0] = x0;
-
+  const int member = vector + lane;
+  if (Rader && member == 0) ends[0] = x0;
+  const auto* logs = reinterpret_cast<const index_t*>(load_table);  // Rader's
+  cplx<T>* const y = out + out_side.base(t);
+  const PassLoader<T, Sign, false, false> bluestein_in{x, in_side.stride, 0, 1, in_side.limit, 0, g.load, load_table};
+  const PassStorer<T, -Sign, false, false, false> bluestein_out{y, out_side.stride, 0, 1, out_side.limit, 0, scale, active,
+                                                                g.store, store_table, nullptr, nullptr, 0, 0, 1, false,
+                                                                ends, x0};
   T* const reals = &team_local[0].re;
-  T* const spare = first_fft::spare_buffer(reals);
-  T* const other = spare == reals ? reals + 2 * kPoints : reals;
-  // The second FFT's first stage reads the spare buffer and writes the other one;
-  // its last stage reads the buffer its stage before wrote, so may write the third.
-  T* const last_free = (first_fft::kStages - 2) % 2 == 0 ? spare : other;
-  const SpectrumIntoLocal<T, Sign, Rader> product{{spare, spare + kPoints}, spectrum, ends, x0};
-  const auto second = [&](const auto& dst) __attribute__((always_inline)) {
-    second_fft::template run_from<0, 1, Cfg::kThreads, Lanes>(barrier, vector, lane, Cfg::kThreads,
-                                                             SplitLoad<T>{spare, spare + kPoints}, dst, other, spare,
-                                                             twiddles);
+  // Rader's input goes to the buffer the first FFT's first stage does not write.
+  T* const input = Buffers == 2 ? reals + 2 * kPoints : reals;
+  if constexpr (Rader) {
+    load_rader_input<N, kThreads>(member, x, in_side.stride, logs, Store{input, input + kPoints});
+    barrier();
+  }
+  // Runs the two FFTs; the second's last stage writes `last`.
+  const auto convolve = [&](const auto& first_src, const auto& last) __attribute__((always_inline)) {
+    if constexpr (Buffers == 1) {
+      const SpectrumIntoLocal<T, Sign, Rader, Store> product{{reals, reals + kPoints}, spectrum, ends, x0};
+      first_fft::template run_in_place_from<0, 1, kThreads, Lanes>(barrier, vector, lane, first_src, product, reals,
+                                                                   twiddles);
+      barrier();
+      second_fft::template run_in_place_from<0, 1, kThreads, Lanes>(barrier, vector, lane, Load{reals, reals + kPoints},
+                                                                    last, reals, twiddles);
+    } else {
+      T* const spare = first_fft::spare_buffer(reals);
+      T* const other = spare == reals ? reals + 2 * kPoints : reals;
+      const SpectrumIntoLocal<T, Sign, Rader, Store> product{{spare, spare + kPoints}, spectrum, ends, x0};
+      first_fft::template run_vectors<kThreads, Lanes>(barrier, vector, lane, first_src, product, team_local, twiddles);
+      barrier();
+      // The second FFT's first stage reads the spare buffer and writes the other one.
+      second_fft::template run_from<0, 1, kThreads, Lanes>(barrier, vector, lane, kThreads, Load{spare, spare + kPoints},
+                                                           last, other, spare, twiddles);
+    }
   };
   if constexpr (Rader) {
-    const auto* logs = reinterpret_cast<const index_t*>(load_table);
-    T* const input = reals + 2 * kPoints;  // the buffer the first FFT's first stage does not write
-    load_rader_input<N, Cfg::kThreads>(vector + lane, x, in_side.stride, logs, SplitStore<T>{input, input + kPoints});
+    // The buffer the second FFT's last stage does not read: with two, the one its
+    // stage before last did not write.
+    T* result = input;
+    if constexpr (Buffers == 2)
+      if ((first_fft::kStages - 2) % 2 == 0) result = first_fft::spare_buffer(reals);
+    convolve(Load{input, input + kPoints}, Store{result, result + kPoints});
     barrier();
-    first_fft::template run_vectors<Cfg::kThreads, Lanes>(barrier, vector, lane, SplitLoad<T>{input, input + kPoints},
-                                                          product, team_local, twiddles);
-    barrier();
-    second(SplitStore<T>{last_free, last_free + kPoints});
-    barrier();
-    if (active)
-      store_rader_output<N, Cfg::kThreads>(vector + lane, out + out_side.base(t), out_side.stride, logs,
-                                           SplitLoad<T>{last_free, last_free + kPoints}, ends, scale);
+    if (active) store_rader_output<N, kThreads>(member, y, out_side.stride, logs, Load{result, result + kPoints}, ends, scale);
   } else {
-    const PassLoader<T, Sign, false, false> src{x, in_side.stride, 0, 1, in_side.limit, 0, g.load, load_table};
-    first_fft::template run_vectors<Cfg::kThreads, Lanes>(barrier, vector, lane, src, product, team_local, twiddles);
-    barrier();
-    second(PassStorer<T, -Sign, false, false, false>{out + out_side.base(t), out_side.stride, 0, 1, out_side.limit, 0,
-                                                     scale, active, g.store, store_table, nullptr, nullptr, 0, 0, 1,
-                                                     false, ends, x0});
+    convolve(bluestein_in, bluestein_out);
   }
 }
 

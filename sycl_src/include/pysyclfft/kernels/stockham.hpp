@@ -208,6 +208,27 @@ struct Stockham {
     }
   }
 
+  // Every stage I.. in place in one buffer (Buffers = 1): each reads its points
+  // into registers, barriers, then writes; stage I reads `src` and the last writes
+  // `dst`, either of which may be the buffer itself (a convolution's two FFTs in
+  // one kernel, kernels/convolution.hpp).
+  template <int I, int Ns, int Threads, int Lanes, class Barrier, class Src, class Dst>
+  PYSYCLFFT_INLINE static void run_in_place_from(const Barrier& barrier, int vector, int lane, const Src& src,
+                                                 const Dst& dst, T* buffer, const cplx<T>* twiddles) {
+    static_assert(Buffers == 1, "in place in one buffer");
+    constexpr int R = Radices::at(I);
+    const cplx<T>* tw = twiddles + Radices::twiddle_offset(I);
+    if constexpr (I == kStages - 1) {
+      stage_in_place<R, Ns, Threads, Lanes>(barrier, vector, lane, src, dst, tw);
+    } else {
+      stage_in_place<R, Ns, Threads, Lanes>(barrier, vector, lane, src,
+                                            SplitStore<T, Interleave, Pad>{buffer, buffer + kBufferPoints}, tw);
+      barrier();
+      run_in_place_from<I + 1, Ns * R, Threads, Lanes>(
+          barrier, vector, lane, SplitLoad<T, Interleave, Pad>{buffer, buffer + kBufferPoints}, dst, buffer, twiddles);
+    }
+  }
+
   // The buffer that the last stage does not read, as kBufferPoints real parts
   // then as many imaginary parts (index them padded<Pad>), of a transform whose
   // buffers start at `reals` (run_vectors' buffers and offset): a caller may let

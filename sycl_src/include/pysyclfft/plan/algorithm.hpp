@@ -74,6 +74,14 @@ inline std::int64_t fft_length(Algorithm a, std::int64_t n) {
   return a == Algorithm::bluestein ? bluestein_length(n) : a == Algorithm::rader ? n - 1 : n;
 }
 
+// Pass lengths of a Bluestein or Rader convolution's FFTs of length `len`: one
+// where both run in one kernel (convolution_params), else fft_pass_lengths.
+inline std::vector<std::int64_t> convolution_pass_lengths(std::int64_t len, Precision p, const DeviceLimits& lim,
+                                                          std::int64_t max_pass) {
+  if (max_pass <= 0 && !convolution_params(len, p, lim).radices.empty()) return {len};
+  return fft_pass_lengths(len, p, lim, max_pass);
+}
+
 // Cost of a convolution's FFTs of length `len` in `passes` passes: the arithmetic
 // (~len*log2 len) plus one sweep over device memory per pass, which dominates at
 // multi-pass lengths. Infinite where no plan of at most kMaxPasses passes exists.
@@ -88,8 +96,8 @@ inline Algorithm choose_algorithm(std::int64_t n, Precision p, const DeviceLimit
   if (!stockham_radices(n).empty()) return Algorithm::four_step;
   if (is_prime(n) && !stockham_radices(n - 1).empty()) {
     const std::int64_t bluestein = bluestein_length(n);
-    if (convolution_cost(n - 1, fft_pass_lengths(n - 1, p, lim, max_pass).size()) <
-        convolution_cost(bluestein, fft_pass_lengths(bluestein, p, lim, max_pass).size()))
+    if (convolution_cost(n - 1, convolution_pass_lengths(n - 1, p, lim, max_pass).size()) <
+        convolution_cost(bluestein, convolution_pass_lengths(bluestein, p, lim, max_pass).size()))
       return Algorithm::rader;
   }
   return Algorithm::bluestein;
@@ -111,7 +119,8 @@ inline std::vector<std::int64_t> planned_pass_lengths(std::int64_t n, Precision 
                                   " (needs N0*N1 with N1 a multiple of N0, each one work-group's size)");
     return lengths;
   }
-  const auto lengths = fft_pass_lengths(len, p, lim, max_pass);
+  const auto lengths =
+      a == Algorithm::four_step ? fft_pass_lengths(len, p, lim, max_pass) : convolution_pass_lengths(len, p, lim, max_pass);
   if (lengths.empty())
     throw std::domain_error("pysyclfft: no plan for length " + std::to_string(n) + " (FFT length " +
                             std::to_string(len) + " needs more than " + std::to_string(kMaxPasses) + " passes)");

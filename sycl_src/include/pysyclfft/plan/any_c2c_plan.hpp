@@ -23,7 +23,8 @@ class SpecializedC2CPlan {
   // max_pass > 0 forces passes of at most that length (for tests and tuning).
   // Memory::minimal: no scratch buffer (single-kernel plans never have one).
   // A single kernel whose registers forbid its planned work-group (GroupTooLarge)
-  // gives way to passes of at most half the length.
+  // gives way to passes of at most half the length, a convolution in one kernel
+  // to two launches.
   SpecializedC2CPlan(sycl::queue q, std::int64_t n, Precision p, std::int64_t max_pass = 0, Memory memory = Memory::automatic) {
     if (choose_algorithm(n, p, device_limits(q.get_device()), max_pass) == Algorithm::single_kernel) {
       try {
@@ -34,7 +35,12 @@ class SpecializedC2CPlan {
         gave_way_ = e.why;
       }
     }
-    multi_ = std::make_unique<MultipassPlan>(std::move(q), n, p, max_pass, memory);
+    try {
+      multi_ = std::make_unique<MultipassPlan>(q, n, p, max_pass, memory);
+    } catch (const GroupTooLarge& e) {  // a convolution in one kernel gives way to two launches
+      gave_way_ = e.why;
+      multi_ = std::make_unique<MultipassPlan>(std::move(q), n, p, max_pass, memory, /*fuse=*/false);
+    }
   }
 
   // Whether its kernels are in memory or in the binary cache (building it compiles nothing).

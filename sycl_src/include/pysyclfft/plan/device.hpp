@@ -91,8 +91,10 @@ inline DeviceLimits with_planner_rules(DeviceLimits lim) {
   lim.one_buffer_columns = gpu_form("PYSYCLFFT_ONE_BUFFER_COLUMNS", lim);
   lim.column_lines = gpu_form("PYSYCLFFT_COLUMN_LINES", lim);
   // A one-pass convolution's two FFTs in one kernel (multipass_launches.hpp) on
-  // every device; PYSYCLFFT_FUSED_CONVOLUTION=0 launches them apart.
+  // every device; PYSYCLFFT_FUSED_CONVOLUTION=0 launches them apart, and
+  // PYSYCLFFT_ONE_BUFFER_CONVOLUTION=1 runs every such kernel in one buffer (tests).
   lim.fused_convolution = kernel_form("PYSYCLFFT_FUSED_CONVOLUTION", true);
+  lim.one_buffer_convolution = kernel_form("PYSYCLFFT_ONE_BUFFER_CONVOLUTION", false);
   // A GPU work-group shares one multiprocessor's register file: at 1024
   // work-items a 64K-register file leaves 64 per work-item, which the Rader pass
   // and fused map kernels exceed (the H100 refused their launches: "out of

@@ -74,11 +74,11 @@ inline std::string pass_kernel_name(const PassKernelParams& k, int sign, bool ra
                        k.row_pitch, k.buffers, int(k.twiddled), int(rader), access, k.radices);
 }
 
-// pysyclfft_convolution<T, Sign, Lanes, Threads, PerGroup, Rader, radices...>: a
-// one-pass convolution's two FFTs in one kernel (teams of the pass's parameters).
+// pysyclfft_convolution<T, Sign, Lanes, Threads, PerGroup, Buffers, Pad, Rader, radices...>:
+// a convolution's two FFTs in one kernel (teams of convolution_params).
 inline std::string convolution_kernel_name(const PassKernelParams& k, int sign, bool rader) {
-  return instance_name("pysyclfft_convolution", k.precision, sign, k.lanes, k.threads, k.per_group, int(rader),
-                       k.radices);
+  return instance_name("pysyclfft_convolution", k.precision, sign, k.lanes, k.threads, k.per_group, k.buffers, k.pad,
+                       int(rader), k.radices);
 }
 
 // pysyclfft_transpose_square<T, Tile> and pysyclfft_permute_blocks<T>

@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "../kernels/column_rows.hpp"
+#include "../kernels/convolution.hpp"
 #include "../kernels/multipass.hpp"
 #include "bank_conflicts.hpp"
 #include "factorize.hpp"
@@ -36,6 +37,7 @@ struct DeviceLimits {
   bool one_buffer_columns = false;  // column groups may run in one Stockham buffer (GPUs; device.hpp)
   bool column_lines = false;  // strided lines of single-kernel lengths as column groups (GPUs; column_lines.hpp)
   bool fused_convolution = true;  // one-pass convolutions in one kernel (multipass_launches.hpp)
+  bool one_buffer_convolution = false;  // tests: every such kernel in one Stockham buffer (convolution_params)
 
   bool offers_sub_group(int size) const {
     return std::find(sub_group_sizes.begin(), sub_group_sizes.end(), size) != sub_group_sizes.end();
@@ -399,6 +401,26 @@ inline PassKernelParams choose_pass_params(std::int64_t len, Precision p, const 
   while (k.per_group < kPassTeams && std::size_t(k.group_size() * 2) <= dev.max_group_size &&
          2 * k.local_bytes() <= dev.local_mem_bytes)
     k.per_group *= 2;
+  return k;
+}
+
+// The team of a Bluestein or Rader convolution of length len whose two FFTs run
+// in one kernel (kernels/convolution.hpp), or empty radices where none: the
+// one-pass FFT's own team (choose_pass_params: two buffers, several teams per
+// group), else, where two buffers do not fit (GPUs: 12288 points, 4099's
+// Bluestein length), a team of one buffer laid out against bank conflicts (as a
+// GPU's long single kernels, choose_batched_c2c_kernel; on any device under
+// PYSYCLFFT_ONE_BUFFER_CONVOLUTION=1, for tests). Teams at least two stages long,
+// laid end to end (no skew), within local memory with Rader's two end values each.
+inline PassKernelParams convolution_params(std::int64_t len, Precision p, const DeviceLimits& dev) {
+  PassKernelParams k = dev.one_buffer_convolution ? PassKernelParams{} : choose_pass_params(len, p, dev, 0, true);
+  if (k.radices.empty()) k = PassKernelParams{with_bank_layout(choose_c2c_params(len, p, dev, 1), dev)};
+  k.skew = 0;
+  const std::size_t local = std::size_t(kernels::convolution_team_elements(int(len), k.buffers, k.pad)) * k.per_group *
+                            2 * real_size(p);
+  if (!dev.fused_convolution || k.level != Level::team || k.radices.size() < 2 || k.interleave != 1 ||
+      local > dev.local_mem_bytes)
+    k.radices.clear();
   return k;
 }
 

@@ -29,22 +29,19 @@ struct MultipassLaunch {
   int rader = 0;  // kernels::RaderEnds flags
 };
 
-// Whether a Bluestein or Rader plan convolves in one kernel (kernels/convolution.hpp):
-// where each FFT is one pass run by teams of two local buffers and at least two
-// stages (the first FFT's output waits in the buffer its last stage does not
-// read), and the teams' local memory with Rader's two end values fits the device.
-inline bool fuses_convolution(Algorithm a, const MultipassGeometry& g, const DeviceLimits& lim) {
-  if ((a != Algorithm::bluestein && a != Algorithm::rader) || g.passes.size() != 1 || !lim.fused_convolution)
-    return false;
-  const PassKernelParams& k = g.passes[0].k;
-  const std::size_t local =
-      std::size_t(kernels::convolution_team_elements(int(k.n))) * k.per_group * 2 * real_size(k.precision);
-  return k.interleave == 1 && k.buffers == 2 && k.pad == 0 && k.skew == 0 && k.radices.size() >= 2 &&
-         local <= lim.local_mem_bytes;
+// Makes a Bluestein or Rader plan's one pass the team that runs both FFTs in
+// one kernel (convolution_params, kernels/convolution.hpp); returns whether it does.
+inline bool fuse_convolution(Algorithm a, MultipassGeometry& g, const DeviceLimits& lim) {
+  if ((a != Algorithm::bluestein && a != Algorithm::rader) || g.passes.size() != 1) return false;
+  const PassKernelParams k = convolution_params(g.fft_len, g.passes[0].k.precision, lim);
+  if (k.radices.empty()) return false;
+  g.passes[0].k = k;
+  g.launch_transforms = max_launch_transforms(g.passes, lim.max_groups_per_dim);
+  return true;
 }
 
 // The launches of one forward and then one backward transform, in order (as
-// many of each). `fused`: the convolution's one launch (fuses_convolution).
+// many of each). `fused`: the convolution's one launch (fuse_convolution).
 inline std::vector<MultipassLaunch> multipass_launches(Algorithm a, std::size_t passes, Memory memory,
                                                        bool fused = false) {
   using Buffer = MultipassBuffer;

@@ -52,14 +52,18 @@ namespace pysyclfft::plan {
 
 class MultipassPlan {
  public:
-  MultipassPlan(sycl::queue q, std::int64_t n, Precision p, std::int64_t max_pass = 0, Memory memory = Memory::automatic)
+  // fuse = false: a convolution's FFTs in separate launches even where one kernel
+  // would serve (its registers forbade the group: GroupTooLarge, any_c2c_plan.hpp).
+  MultipassPlan(sycl::queue q, std::int64_t n, Precision p, std::int64_t max_pass = 0, Memory memory = Memory::automatic,
+                bool fuse = true)
       : queue_(std::move(q)), n_(n), precision_(p), memory_(memory) {
-    const DeviceLimits lim = device_limits(queue_.get_device());
+    DeviceLimits lim = device_limits(queue_.get_device());
+    lim.fused_convolution = lim.fused_convolution && fuse;
     algorithm_ = choose_algorithm(n, p, lim, max_pass);
     if (algorithm_ == Algorithm::single_kernel)
       throw std::logic_error("pysyclfft: length " + std::to_string(n) + " needs no multi-pass plan");
     geometry_ = multipass_geometry(planned_pass_lengths(n, p, lim, max_pass, memory), p, lim, memory);
-    fused_ = fuses_convolution(algorithm_, geometry_, lim);
+    fused_ = fuse_convolution(algorithm_, geometry_, lim);
     chunk_ = memory == Memory::minimal || fused_ ? std::int64_t(1) << 62  // no scratch
                                                  : std::max<std::int64_t>(1, scratch_chunk_elements(lim) / fft_len());
     tables_ = multipass_tables(queue_, geometry_, algorithm_, n, p, fused_);
@@ -74,8 +78,9 @@ class MultipassPlan {
                                                std::int64_t max_pass = 0, Memory memory = Memory::automatic) {
     const Algorithm a = choose_algorithm(n, p, lim, max_pass);
     if (a == Algorithm::single_kernel) return {};
-    const MultipassGeometry g = multipass_geometry(planned_pass_lengths(n, p, lim, max_pass, memory), p, lim, memory);
-    return multipass_kernel_names(multipass_launches(a, g.passes.size(), memory, fuses_convolution(a, g, lim)), g, a, p);
+    MultipassGeometry g = multipass_geometry(planned_pass_lengths(n, p, lim, max_pass, memory), p, lim, memory);
+    const bool fused = fuse_convolution(a, g, lim);
+    return multipass_kernel_names(multipass_launches(a, g.passes.size(), memory, fused), g, a, p);
   }
 
   sycl::event execute(const void* in, void* out, const kernels::BatchLayout& layout, bool forward, double scale,
@@ -180,6 +185,10 @@ class MultipassPlan {
     const std::vector<MultipassLaunch> specs = multipass_launches(algorithm_, geometry_.passes.size(), memory_, fused_);
     const std::vector<DeviceKernel> kernels = KernelCompiler::instance().get(
         queue_, kPassEntryHeader, multipass_kernel_names(specs, geometry_, algorithm_, precision_));
+    if (fused_) {  // its registers may forbid the group (the plan then falls back: any_c2c_plan.hpp)
+      const PassKernelParams& k = geometry_.passes[0].k;
+      require_group_size(kernels, std::size_t(k.group_size()), queue_.get_device());
+    }
     const std::size_t per_direction = specs.size() / 2;
     for (std::size_t i = 0; i < specs.size(); ++i)
       launches_[i / per_direction].push_back(Launch{specs[i], kernels[i]});
@@ -280,7 +289,7 @@ class MultipassPlan {
   Precision precision_;
   Memory memory_;
   Algorithm algorithm_ = Algorithm::four_step;
-  bool fused_ = false;  // the convolution's FFTs in one kernel (fuses_convolution)
+  bool fused_ = false;  // the convolution's FFTs in one kernel (fuse_convolution)
   MultipassGeometry geometry_;  // its fft_len: n, Bluestein's padded length or Rader's n-1
   MultipassTables tables_;
   std::int64_t chunk_ = 1;  // transforms per scratch chunk
