@@ -32,13 +32,13 @@ class SpecializedC2CPlan {
         return;
       } catch (const GroupTooLarge& e) {
         max_pass = n / 2;
-        gave_way_ = e.why;
+        gave_way_ = "passes because " + e.why;
       }
     }
     try {
       multi_ = std::make_unique<MultipassPlan>(q, n, p, max_pass, memory);
     } catch (const GroupTooLarge& e) {  // a convolution in one kernel gives way to two launches
-      gave_way_ = e.why;
+      gave_way_ = "two launches because " + e.why;
       multi_ = std::make_unique<MultipassPlan>(std::move(q), n, p, max_pass, memory, /*fuse=*/false);
     }
   }
@@ -72,11 +72,11 @@ class SpecializedC2CPlan {
   // A plan that gave way to passes says why (the kernel's group limit on this device).
   std::string describe() const {
     if (single_) return single_->describe();
-    return gave_way_.empty() ? multi_->describe() : multi_->describe() + " (passes because " + gave_way_ + ")";
+    return gave_way_.empty() ? multi_->describe() : multi_->describe() + " (" + gave_way_ + ")";
   }
 
  private:
-  std::string gave_way_;  // GroupTooLarge::why, where the single kernel gave way
+  std::string gave_way_;  // the form taken and GroupTooLarge::why, where a single kernel gave way
   std::unique_ptr<C2CPlan> single_;
   std::unique_ptr<MultipassPlan> multi_;
 };
