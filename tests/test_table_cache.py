@@ -169,7 +169,10 @@ def test_a_plan_on_another_queue_reuses_the_table_in_memory(tmp_path):
                          text=True, timeout=600, cwd=tmp_path)
     assert out.returncode == 0, out.stderr
     counts = json.loads(out.stdout.split("RESULT")[1])
-    assert (counts["computed"], counts["disk_loads"], counts["memory_hits"]) == (1, 0, 1)
+    # Computed once; the second queue's plan found it in memory. How many more lookups hit depends
+    # on how far the background compiles of the specialized plans got before the process ended
+    # (1-3 here, with the same counts before and after session 19's changes).
+    assert (counts["computed"], counts["disk_loads"]) == (1, 0) and counts["memory_hits"] >= 1, counts
     assert counts["err"] < error_bound("complex128", 4099)
 
 
