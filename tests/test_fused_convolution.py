@@ -88,12 +88,3 @@ def test_one_buffer_form(tmp_path):
     # ones may not fit one buffer: complex128 4099's 12288 points here, more on GPUs).
     one_pass = [r["describe"] for r in results if "two 1-pass FFTs" in r["describe"]]
     assert len(one_pass) >= 4 and all(fused(d) and "in one local buffer" in d for d in one_pass), one_pass
-
-
-def test_bank_padded_form(tmp_path):
-    # GPUs pad the teams' buffers against bank conflicts (with_bank_layout); PYSYCLFFT_BANK_LAYOUT=1
-    # prices the same layouts here, with both buffer counts.
-    for extra in ({}, {"PYSYCLFFT_ONE_BUFFER_CONVOLUTION": "1"}):
-        results = run_checked_child(tmp_path, _CHILD, [97, 47, 1009], PYSYCLFFT_BANK_LAYOUT="1", **extra)
-        assert any(fused(r["describe"]) and "padded every" in r["describe"] for r in results), \
-            [r["describe"] for r in results]

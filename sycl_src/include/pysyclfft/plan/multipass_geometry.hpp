@@ -137,7 +137,6 @@ struct MultipassGeometry {
     s += concat(") over ", ps.geometry.d0_count * ps.geometry.d1_count, " lines of stride ", ps.geometry.in.si);
     if (ps.k.interleave > 1) s += concat(", ", ps.k.interleave, " neighbouring lines per work-group, interleaved");
     if (ps.k.buffers == 1) s += ", stages in place in one local buffer";
-    if (ps.k.pad > 0) s += concat(", local buffers padded every ", ps.k.pad, " points");
     if (ps.k.row_pitch > 0 && ps.geometry.in.s0 != 1) s += ", rows loaded through local memory";
     if (ps.twiddle_len) s += concat(", twiddles W_", ps.twiddle_len, " fused into its stores");
     return s;
