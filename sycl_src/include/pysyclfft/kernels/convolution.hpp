@@ -19,11 +19,8 @@
 namespace pysyclfft::kernels {
 
 // Local memory of one team, in complex elements: Stockham's `buffers` buffers of
-// n points (padded one slot every `pad`, kernels/stockham.hpp), then Rader's two
-// end values.
-constexpr int convolution_team_elements(int n, int buffers, int pad) {
-  return buffers * int(padded_index(n, pad)) + 2;
-}
+// n points, then Rader's two end values.
+constexpr int convolution_team_elements(int n, int buffers) { return buffers * n + 2; }
 
 // The first FFT's last stage: output j times the spectrum into the local buffer
 // the second FFT reads (Rader: keeps output 0 and adds x[0] after the multiply, as
@@ -71,11 +68,11 @@ PYSYCLFFT_INLINE void store_rader_output(int member, cplx<T>* X, index_t stride,
 // Team `team` of the work-group convolves transform group_id*PerGroup + team
 // (teams past the batch's end compute the last one but store nothing). `g`
 // gives the first FFT's load mode and the second's store mode; `local` holds
-// convolution_team_elements(N, Buffers, Pad) elements per team. Sign is the first
+// convolution_team_elements(N, Buffers) elements per team. Sign is the first
 // FFT's. Buffers = 2: the first FFT's last stage writes the buffer it does not
 // read, the second FFT ping-pongs from there; Buffers = 1 (a GPU's longer
 // lengths): every stage of both runs in place (Stockham::run_in_place_from).
-template <class Cfg, int Sign, int Lanes, int Buffers, int Pad, bool Rader, class Barrier>
+template <class Cfg, int Sign, int Lanes, int Buffers, bool Rader, class Barrier>
 PYSYCLFFT_INLINE void convolution_team(int vector, int lane, int team, index_t group_id, const Barrier& barrier,
                                        const cplx<typename Cfg::real>* in, cplx<typename Cfg::real>* out,
                                        const cplx<typename Cfg::real>* twiddles,
@@ -85,16 +82,16 @@ PYSYCLFFT_INLINE void convolution_team(int vector, int lane, int team, index_t g
                                        const PassSide& out_side, const PassGeometry& g, typename Cfg::real scale,
                                        cplx<typename Cfg::real>* local) {
   using T = typename Cfg::real;
-  using first_fft = Stockham<T, Sign, typename Cfg::radices, 1, Buffers, Pad>;
-  using second_fft = Stockham<T, -Sign, typename Cfg::radices, 1, Buffers, Pad>;
-  using Load = SplitLoad<T, 1, Pad>;
-  using Store = SplitStore<T, 1, Pad>;
+  using first_fft = Stockham<T, Sign, typename Cfg::radices, 1, Buffers>;
+  using second_fft = Stockham<T, -Sign, typename Cfg::radices, 1, Buffers>;
+  using Load = SplitLoad<T>;
+  using Store = SplitStore<T>;
   static_assert(first_fft::kStages >= 2, "the first FFT's output goes to the buffer its last stage does not read");
   constexpr int N = Cfg::kN, kPoints = first_fft::kBufferPoints, kThreads = Cfg::kThreads;
   const index_t line = group_id * Cfg::kPerGroup + team;
   const bool active = line < g.lines;
   const index_t t = g.t_begin + (active ? line : g.lines - 1);
-  cplx<T>* const team_local = local + team * convolution_team_elements(N, Buffers, Pad);
+  cplx<T>* const team_local = local + team * convolution_team_elements(N, Buffers);
   cplx<T>* const ends = team_local + Buffers * kPoints;
   const cplx<T>* const x = in + in_side.base(t);
   const cplx<T> x0 = Rader ? x[0] : cplx<T>{T(0), T(0)};

@@ -74,10 +74,10 @@ inline std::string pass_kernel_name(const PassKernelParams& k, int sign, bool ra
                        k.row_pitch, k.buffers, int(k.twiddled), int(rader), access, k.radices);
 }
 
-// pysyclfft_convolution<T, Sign, Lanes, Threads, PerGroup, Buffers, Pad, Rader, radices...>:
+// pysyclfft_convolution<T, Sign, Lanes, Threads, PerGroup, Buffers, Rader, radices...>:
 // a convolution's two FFTs in one kernel (teams of convolution_params).
 inline std::string convolution_kernel_name(const PassKernelParams& k, int sign, bool rader) {
-  return instance_name("pysyclfft_convolution", k.precision, sign, k.lanes, k.threads, k.per_group, k.buffers, k.pad,
+  return instance_name("pysyclfft_convolution", k.precision, sign, k.lanes, k.threads, k.per_group, k.buffers,
                        int(rader), k.radices);
 }
 

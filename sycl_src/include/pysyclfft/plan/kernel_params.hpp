@@ -408,16 +408,19 @@ inline PassKernelParams choose_pass_params(std::int64_t len, Precision p, const 
 // in one kernel (kernels/convolution.hpp), or empty radices where none: the
 // one-pass FFT's own team (choose_pass_params: two buffers, several teams per
 // group), else, where two buffers do not fit (GPUs: 12288 points, 4099's
-// Bluestein length), a team of one buffer laid out against bank conflicts (as a
-// GPU's long single kernels, choose_batched_c2c_kernel; on any device under
-// PYSYCLFFT_ONE_BUFFER_CONVOLUTION=1, for tests). Teams at least two stages long,
-// laid end to end (no skew), within local memory with Rader's two end values each.
+// Bluestein length), a team of one buffer (as a GPU's long single kernels,
+// choose_batched_c2c_kernel; on any device under PYSYCLFFT_ONE_BUFFER_CONVOLUTION=1,
+// for tests). Unpadded: with the single kernels' bank layout (with_bank_layout) 1009
+// ran level on an H200, and 4099's kernel (one buffer, pad 32) needed more registers
+// than its 512 work-items may hold, so it fell back to two launches (174 GB/s
+// against 265 unpadded in one kernel). Teams
+// at least two stages long, laid end to end, within local memory with Rader's two
+// end values each.
 inline PassKernelParams convolution_params(std::int64_t len, Precision p, const DeviceLimits& dev) {
   PassKernelParams k = dev.one_buffer_convolution ? PassKernelParams{} : choose_pass_params(len, p, dev, 0, true);
-  if (k.radices.empty()) k = PassKernelParams{with_bank_layout(choose_c2c_params(len, p, dev, 1), dev)};
-  k.skew = 0;
-  const std::size_t local = std::size_t(kernels::convolution_team_elements(int(len), k.buffers, k.pad)) * k.per_group *
-                            2 * real_size(p);
+  if (k.radices.empty()) k = PassKernelParams{choose_c2c_params(len, p, dev, 1)};
+  const std::size_t local =
+      std::size_t(kernels::convolution_team_elements(int(len), k.buffers)) * k.per_group * 2 * real_size(p);
   if (!dev.fused_convolution || k.level != Level::team || k.radices.size() < 2 || k.interleave != 1 ||
       local > dev.local_mem_bytes)
     k.radices.clear();

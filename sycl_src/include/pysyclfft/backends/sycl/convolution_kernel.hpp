@@ -1,8 +1,8 @@
 // SYCL entry point of a Bluestein or Rader convolution in one kernel
 // (kernels/convolution.hpp), e.g.
-//   pysyclfft_convolution<float, -1, 32, 112, 4, 2, 0, 1, 4, 4, 9, 7>
-//     (T, Sign, Lanes, Threads, PerGroup, Buffers, Pad, Rader, radices...)
-// Sign: the first FFT's; Buffers, Pad: Stockham's (kernels/stockham.hpp); Rader = 1:
+//   pysyclfft_convolution<float, -1, 32, 112, 4, 2, 1, 4, 4, 9, 7>
+//     (T, Sign, Lanes, Threads, PerGroup, Buffers, Rader, radices...)
+// Sign: the first FFT's; Buffers: Stockham's local buffers (1 or 2); Rader = 1:
 // Rader's permutations and X[0] compiled in.
 // nd_range<2> of a team pass (pass_kernel.hpp, Interleave = 1): dimension 0 =
 // team (PerGroup transforms per group), dimension 1 = team member.
@@ -11,7 +11,7 @@
 #include "exec.hpp"
 #include "scalar_params.hpp"
 
-template <typename T, int Sign, int Lanes, int Threads, int PerGroup, int Buffers, int Pad, int Rader, int... R>
+template <typename T, int Sign, int Lanes, int Threads, int PerGroup, int Buffers, int Rader, int... R>
 SYCL_EXT_ONEAPI_FUNCTION_PROPERTY((sycl::ext::oneapi::experimental::nd_range_kernel<2>))
 [[sycl::reqd_sub_group_size(Lanes)]]
 void pysyclfft_convolution(const pysyclfft::kernels::cplx<T>* in, pysyclfft::kernels::cplx<T>* out,
@@ -23,10 +23,10 @@ void pysyclfft_convolution(const pysyclfft::kernels::cplx<T>* in, pysyclfft::ker
   namespace sb = pysyclfft::sycl_backend;
   using Cfg = k::C2CConfig<T, Sign, Threads, PerGroup, k::RadixList<R...>>;
   const auto item = sb::this_item<2>();
-  PYSYCLFFT_LOCAL_ARRAY(k::cplx<T>, k::convolution_team_elements(Cfg::kN, Buffers, Pad) * PerGroup, local);
+  PYSYCLFFT_LOCAL_ARRAY(k::cplx<T>, k::convolution_team_elements(Cfg::kN, Buffers) * PerGroup, local);
   constexpr int kLanes = Threads % Lanes == 0 ? Lanes : 1;
   const sb::SimdSlot s = sb::simd_slot<kLanes, Threads>(item);
-  k::convolution_team<Cfg, Sign, kLanes, Buffers, Pad, Rader != 0>(
+  k::convolution_team<Cfg, Sign, kLanes, Buffers, Rader != 0>(
       s.vector, s.lane, int(item.get_local_id(0)), k::index_t(item.get_group(0)),
       sb::TeamBarrier<2, Threads * PerGroup>{}, in, out, twiddles, load_table, spectrum, store_table,
       PYSYCLFFT_SIDE(in_side), PYSYCLFFT_SIDE(out_side), PYSYCLFFT_GEOMETRY(geometry), scale, local);
