@@ -63,14 +63,12 @@ class DeviceKernel {
 // transform another way (any_c2c_plan.hpp, real_line_plan.hpp).
 struct GroupTooLarge : std::runtime_error {
   GroupTooLarge(std::size_t most, std::size_t needed)
-      : std::runtime_error("pysyclfft: " + reason(most, needed)), why(reason(most, needed)) {}
+      : GroupTooLarge("a kernel runs at most " + std::to_string(most) +
+                      " work-items per group on this device, its plan needs " + std::to_string(needed)) {}
   std::string why;  // the message without its prefix, for a plan's describe()
 
  private:
-  static std::string reason(std::size_t most, std::size_t needed) {
-    return "a kernel runs at most " + std::to_string(most) + " work-items per group on this device, its plan needs " +
-           std::to_string(needed);
-  }
+  explicit GroupTooLarge(std::string reason) : std::runtime_error("pysyclfft: " + reason), why(std::move(reason)) {}
 };
 
 // Tests: caps every kernel's max_group_size (0: no cap), so the CPU device runs
