@@ -99,10 +99,6 @@ PYSYCLFFT_INLINE void convolution_team(int vector, int lane, int team, index_t g
   if (Rader && member == 0) ends[0] = x0;
   const auto* logs = reinterpret_cast<const index_t*>(load_table);  // Rader's
   cplx<T>* const y = out + out_side.base(t);
-  const PassLoader<T, Sign, false, false> bluestein_in{x, in_side.stride, 0, 1, in_side.limit, 0, g.load, load_table};
-  const PassStorer<T, -Sign, false, false, false> bluestein_out{y, out_side.stride, 0, 1, out_side.limit, 0, scale, active,
-                                                                g.store, store_table, nullptr, nullptr, 0, 0, 1, false,
-                                                                ends, x0};
   T* const reals = &team_local[0].re;
   // Rader's input goes to the buffer the first FFT's first stage does not write.
   T* const input = Buffers == 2 ? reals + 2 * kPoints : reals;
@@ -139,8 +135,11 @@ PYSYCLFFT_INLINE void convolution_team(int vector, int lane, int team, index_t g
     convolve(Load{input, input + kPoints}, Store{result, result + kPoints});
     barrier();
     if (active) store_rader_output<N, kThreads>(member, y, out_side.stride, logs, Load{result, result + kPoints}, ends, scale);
-  } else {
-    convolve(bluestein_in, bluestein_out);
+  } else {  // the chirp fused into the loads and stores, as the pass kernels do
+    convolve(PassLoader<T, Sign, false, false>{x, in_side.stride, 0, 1, in_side.limit, 0, g.load, load_table},
+             PassStorer<T, -Sign, false, false, false>{y, out_side.stride, 0, 1, out_side.limit, 0, scale, active,
+                                                       g.store, store_table, nullptr, nullptr, 0, 0, 1, false, ends,
+                                                       x0});
   }
 }
 
