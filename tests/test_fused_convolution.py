@@ -10,7 +10,8 @@ import pytest
 from conftest import error_bound, relative_l2, run_checked_child
 
 import pysyclfft
-from pysyclfft import _core, config
+from pysyclfft import _arrays, _core, config
+from test_anysize import run_in_place
 
 # Rader of 96 (8 4 3 here: three stages) and 1008 (4 4 9 7: four; the first FFT's output goes to
 # either buffer), Bluestein of 47 (M = 96) and 4099 (M = 12288: one pass on the CPU device, two on
@@ -34,6 +35,17 @@ def test_one_pass_convolutions_run_in_one_kernel(n, dtype):
     for got, want in ((pysyclfft.fft(x, axis=0), np.fft.fft(ref, axis=0)),
                       (pysyclfft.ifft(x, axis=0, norm="ortho"), np.fft.ifft(ref, axis=0, norm="ortho"))):
         assert relative_l2(got, want) <= error_bound(dtype, n)
+
+
+@pytest.mark.parametrize("dtype", [np.complex64, np.complex128], ids=["c64", "c128"])
+@pytest.mark.parametrize("n", [97, 47])
+def test_in_place(n, dtype):
+    # Every team reads its transform before the barrier after which any team writes.
+    x = np.random.default_rng(n).uniform(-1, 1, (7, n)).astype(dtype)
+    plan = _core.C2CPlan(_arrays.default_queue(), n, dtype == np.complex128)
+    assert fused(plan.describe()), plan.describe()
+    got = run_in_place(plan, x, 1, True)
+    assert relative_l2(got, np.fft.fft(x.astype(np.complex128))) <= error_bound(dtype, n)
 
 
 def test_small_primes_are_fused_on_every_device():
