@@ -128,7 +128,7 @@ inline std::int64_t max_single_kernel_length(Precision p, const DeviceLimits& de
   return n;
 }
 
-// GPU radices (swept on an H200 through the SYCL path, docs/performance-gpu-h200.md):
+// GPU radices (swept on an H200 through the SYCL path, benchmarks/results/gpu_h200_notes_sessions_15-17.md):
 // in single precision radix 16 from 1024 points in single kernels and fused
 // real/trigonometric kernels (a stage fewer: 2048, 4096 and 8192 points 4%, 8%
 // and 17% faster, R2C 4096's 2048-point FFT 8%; from 256 points the DCT-II
@@ -371,7 +371,7 @@ inline bool fit_column_group(PassKernelParams& k, const DeviceLimits& dev, std::
 // stages in place in one Stockham buffer, with radix 16 (fewer work-items per
 // line): where two buffers fit at most kOneBufferLines lines, and one fits more
 // into a third of the local memory, or as many in less. Measured on an H200
-// (docs/performance-gpu-h200.md): 2^18 (512-point lines, 8 -> 16 per group) 6%
+// (benchmarks/results/gpu_h200_notes_sessions_15-17.md): 2^18 (512-point lines, 8 -> 16 per group) 6%
 // faster, 2^20 (1024, 4 -> 8) 2%, 1024^2 8%, complex128 2^20 (4 lines in 64 KiB
 // instead of 128) 21%; but groups of 16 or 32 shorter lines lost 10-32% (2^14
 // to 2^16, 2^22, 2^24, 256^3).
