@@ -41,7 +41,8 @@ def test_one_pass_convolutions_run_in_one_kernel(n, dtype):
 @pytest.mark.parametrize("n", [97, 47])
 def test_in_place(n, dtype):
     # Every team reads its transform before the barrier after which any team writes.
-    x = np.random.default_rng(n).uniform(-1, 1, (7, n)).astype(dtype)
+    rng = np.random.default_rng(n)
+    x = (rng.uniform(-1, 1, (7, n)) + 1j * rng.uniform(-1, 1, (7, n))).astype(dtype)
     plan = _core.C2CPlan(_arrays.default_queue(), n, dtype == np.complex128)
     assert fused(plan.describe()), plan.describe()
     got = run_in_place(plan, x, 1, True)
