@@ -191,6 +191,27 @@ def relative_l2(got, ref):
     return diff / scale if scale else diff
 
 
+# A child program for run_checked_child: for each length of its jobs, two rows of random complex input
+# in both precisions, forward through get_fft_plan and backward through ifft, with the plan's describe().
+C2C_ROWS_CHILD = r"""
+import json, sys
+import numpy as np
+import pysyclfft
+
+out = []
+for n in json.loads(sys.argv[1]):
+    for dtype in (np.complex64, np.complex128):
+        rng = np.random.default_rng(n)
+        x = (rng.uniform(-1, 1, (2, n)) + 1j * rng.uniform(-1, 1, (2, n))).astype(dtype)
+        plan = pysyclfft.get_fft_plan(x, axes=(-1,))
+        ref, inv = np.fft.fft(x.astype(np.complex128)), np.fft.ifft(x.astype(np.complex128))
+        errors = [float(np.linalg.norm(plan(x) - ref) / np.linalg.norm(ref)),
+                  float(np.linalg.norm(pysyclfft.ifft(x) - inv) / np.linalg.norm(inv))]
+        out.append(dict(n=n, double=dtype == np.complex128, describe=plan.describe(), errors=errors))
+print("RESULT" + json.dumps(out))
+"""
+
+
 def run_checked_child(tmp_path, code, jobs, **env):
     """The results of `code` (a program printing "RESULT" and a JSON list of dicts with n, double
     and errors) run on `jobs` in a child process with `env` set and an empty kernel cache; every

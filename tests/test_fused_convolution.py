@@ -7,7 +7,7 @@ A wrong spare buffer, end value or scale gives errors of order 1."""
 import numpy as np
 import pytest
 
-from conftest import error_bound, relative_l2, run_checked_child
+from conftest import C2C_ROWS_CHILD, error_bound, relative_l2, run_checked_child
 
 import pysyclfft
 from pysyclfft import _arrays, _core, config
@@ -71,32 +71,13 @@ def test_a_register_bound_group_gives_way_to_two_launches():
         config.clear_plan_cache()
 
 
-_CHILD = r"""
-import json, sys
-import numpy as np
-import pysyclfft
-
-out = []
-for n in json.loads(sys.argv[1]):
-    for dtype in (np.complex64, np.complex128):
-        rng = np.random.default_rng(n)
-        x = (rng.uniform(-1, 1, (3, n)) + 1j * rng.uniform(-1, 1, (3, n))).astype(dtype)
-        ref = x.astype(np.complex128)
-        got = (pysyclfft.fft(x), pysyclfft.ifft(x))
-        errors = [float(np.linalg.norm(g - r) / np.linalg.norm(r)) for g, r in zip(got, (np.fft.fft(ref), np.fft.ifft(ref)))]
-        out.append(dict(n=n, double=dtype == np.complex128, errors=errors,
-                        describe=pysyclfft.get_fft_plan(x, axes=(1,)).describe()))
-print("RESULT" + json.dumps(out))
-"""
-
-
 def test_two_launch_form_when_asked(tmp_path):
-    results = run_checked_child(tmp_path, _CHILD, [97, 47], PYSYCLFFT_FUSED_CONVOLUTION="0")
+    results = run_checked_child(tmp_path, C2C_ROWS_CHILD, [97, 47], PYSYCLFFT_FUSED_CONVOLUTION="0")
     assert results and not any(fused(r["describe"]) for r in results), [r["describe"] for r in results]
 
 
 def test_one_buffer_form(tmp_path):
-    results = run_checked_child(tmp_path, _CHILD, [97, 47, 1009, 4099], PYSYCLFFT_ONE_BUFFER_CONVOLUTION="1")
+    results = run_checked_child(tmp_path, C2C_ROWS_CHILD, [97, 47, 1009, 4099], PYSYCLFFT_ONE_BUFFER_CONVOLUTION="1")
     # Every one-pass convolution fused in one buffer; 97 and 47 are one pass on every device (longer
     # ones may not fit one buffer: complex128 4099's 12288 points here, more on GPUs).
     one_pass = [r["describe"] for r in results if "two 1-pass FFTs" in r["describe"]]

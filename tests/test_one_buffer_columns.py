@@ -3,32 +3,14 @@ with radix 16 (plan/kernel_params.hpp, take_one_buffer): a GPU takes them for pa
 whose input lines are neighbouring columns; the CPU device does under PYSYCLFFT_ONE_BUFFER_COLUMNS=1,
 so the kernels are checked here against numpy in float64."""
 
-from conftest import H100, run_checked_child
+from conftest import C2C_ROWS_CHILD, H100, run_checked_child
 
 # Two passes on this CPU, the first in one buffer (1280- and 1080-point lines, 8 per group).
 LENGTHS = [1280 * 1280, 1080 * 1000]
 
-_CHILD = r"""
-import json, sys
-import numpy as np
-import pysyclfft
-
-out = []
-for n in json.loads(sys.argv[1]):
-    for dtype in (np.complex64, np.complex128):
-        rng = np.random.default_rng(n)
-        x = (rng.uniform(-1, 1, (2, n)) + 1j * rng.uniform(-1, 1, (2, n))).astype(dtype)
-        plan = pysyclfft.get_fft_plan(x, axes=(-1,))
-        ref, inv = np.fft.fft(x.astype(np.complex128)), np.fft.ifft(x.astype(np.complex128))
-        errors = [float(np.linalg.norm(plan(x) - ref) / np.linalg.norm(ref)),
-                  float(np.linalg.norm(pysyclfft.ifft(x) - inv) / np.linalg.norm(inv))]
-        out.append(dict(n=n, double=dtype == np.complex128, describe=plan.describe(), errors=errors))
-print("RESULT" + json.dumps(out))
-"""
-
 
 def test_one_buffer_column_groups_compute_the_same_transforms(tmp_path):
-    results = run_checked_child(tmp_path, _CHILD, LENGTHS, PYSYCLFFT_ONE_BUFFER_COLUMNS="1")
+    results = run_checked_child(tmp_path, C2C_ROWS_CHILD, LENGTHS, PYSYCLFFT_ONE_BUFFER_COLUMNS="1")
     assert len(results) == 2 * len(LENGTHS)
     # Not vacuous: the form under test is there, in every plan.
     assert all("stages in place in one local buffer" in r["describe"] for r in results), [r["describe"] for r in results]
