@@ -413,9 +413,8 @@ inline PassKernelParams choose_pass_params(std::int64_t len, Precision p, const 
 // for tests). Unpadded: with the single kernels' bank layout (with_bank_layout) 1009
 // ran level on an H200, and 4099's kernel (one buffer, pad 32) needed more registers
 // than its 512 work-items may hold, so it fell back to two launches (174 GB/s
-// against 265 unpadded in one kernel). Teams
-// at least two stages long, laid end to end, within local memory with Rader's two
-// end values each.
+// against 265 unpadded in one kernel). Teams at least two stages long, laid end to
+// end, within local memory with Rader's two end values each.
 inline PassKernelParams convolution_params(std::int64_t len, Precision p, const DeviceLimits& dev) {
   PassKernelParams k = dev.one_buffer_convolution ? PassKernelParams{} : choose_pass_params(len, p, dev, 0, true);
   if (k.radices.empty()) k = PassKernelParams{choose_c2c_params(len, p, dev, 1)};

@@ -107,11 +107,9 @@ inline std::vector<std::string> multipass_kernel_names(const std::vector<Multipa
 // For describe(): the tables a convolution's launches fuse into their loads and stores.
 inline std::string fused_tables_summary(Algorithm a, bool fused) {
   if (fused)
-    return a == Algorithm::bluestein
-               ? "; both FFTs in one kernel, the product with the spectrum kept in local memory; chirp fused into "
-                 "its loads and stores"
-               : "; both FFTs in one kernel, the product with the spectrum kept in local memory; input and output "
-                 "permuted in local memory, read and written in order";
+    return std::string("; both FFTs in one kernel, the product with the spectrum kept in local memory; ") +
+           (a == Algorithm::bluestein ? "chirp fused into its loads and stores"
+                                      : "input and output permuted in local memory, read and written in order");
   if (a == Algorithm::bluestein)
     return "; chirp fused into the first FFT's loads and the second's stores, spectrum into the first's stores";
   if (a == Algorithm::rader)
