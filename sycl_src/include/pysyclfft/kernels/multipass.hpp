@@ -53,12 +53,18 @@ struct LineStrides {
 
 // Every pass but the last stores twiddled (kStoreTwiddle), the last pass one of
 // the others: that choice is a kernel template parameter (Twiddled), and so is
-// whether Rader's modes are possible (Rader: their per-element branches cost ~30%
-// in every pass, measured); the rest are run-time choices (uniform over a launch,
-// so cheap branches), so one compiled kernel per pass kind, length and direction
-// serves four-step and Bluestein, which keeps run-time compilation short.
+// which of the convolutions' modes a pass may take (Modes, PassModes): their
+// per-element checks cost every pass of a plan that never takes them ~30% (Rader's
+// measured on a CPU; Bluestein's, with the zero padding's limit checks, 1.3-2.2x
+// on an H200: benchmarks/results/gpu_h200_notes.md, session 20). Within a mode
+// set the choice is made at run time (uniform over a launch), so one compiled
+// kernel per pass kind, length and direction serves every pass of a plan.
 enum PassLoad : int { kLoadPlain = 0, kLoadChirp = 1, kLoadRader = 2 };
 enum PassStore : int { kStorePlain = 0, kStoreTwiddle = 1, kStoreSpectrum = 2, kStoreChirp = 3, kStoreRader = 4 };
+// The modes a pass kernel is compiled for: a four-step plan's and column groups'
+// plain and twiddled ones only; Bluestein's chirp, spectrum and zero padding
+// (`limit`) too; Rader's gather, scatter and end values besides those.
+enum PassModes : int { kModesPlain = 0, kModesBluestein = 1, kModesRader = 2 };
 
 // Rader's ends: X[0] = x[0] + A[0], A the first FFT of the gathered x[perm[j]], and
 // every other output needs + x[0], which adding x[0] to the spectrum's output 0
@@ -89,7 +95,7 @@ struct PassGeometry {
 // stride = 1, `start` is the group's first line's, so j = start + lane + i*step
 // lies at p[start + i*step + lane]: the compiler sees SIMD lanes (neighbouring
 // lines) touch neighbouring elements and uses vector loads and stores.
-template <typename T, int Sign, bool Unit, bool Rader> struct PassLoader {
+template <typename T, int Sign, bool Unit, int Modes> struct PassLoader {
   const cplx<T>* p;
   index_t stride, start, step, limit;
   int lane;
@@ -98,16 +104,18 @@ template <typename T, int Sign, bool Unit, bool Rader> struct PassLoader {
   PYSYCLFFT_INLINE cplx<T> operator()(int i) const {
     const index_t u = start + i * step;
     const index_t j = Unit ? u + lane : u;
-    if constexpr (Rader) {
+    if constexpr (Modes == kModesRader) {
       if (mode == kLoadRader) return load_cplx(p + reinterpret_cast<const index_t*>(chirp)[j] * stride);
     }
+    if constexpr (Modes == kModesPlain) return load_cplx(Unit ? p + u + lane : p + j * stride);
     if (j >= limit) return {T(0), T(0)};  // Bluestein's zero padding
     const cplx<T> v = load_cplx(Unit ? p + u + lane : p + j * stride);
     return mode == kLoadChirp ? mul_dir<Sign>(v, load_cplx(chirp + j)) : v;
   }
 };
 
-template <typename T, int Sign, bool Unit, bool Twiddled, bool Rader> struct PassStorer {
+template <typename T, int Sign, bool Unit, bool Twiddled, int Modes> struct PassStorer {
+  static constexpr bool kRader = Modes == kModesRader;
   cplx<T>* p;
   index_t stride, start, step, limit;
   int lane;
@@ -134,18 +142,20 @@ template <typename T, int Sign, bool Unit, bool Twiddled, bool Rader> struct Pas
       if (!active) return;
       v = mul_dir<Sign>(v, twiddle(k));
     } else {
-      if (!active || j >= limit) return;
-      if constexpr (Rader) {
+      if (!active || (Modes != kModesPlain && j >= limit)) return;
+      if constexpr (kRader) {
         if (mode == kStoreRader) {
           store_cplx(p + reinterpret_cast<const index_t*>(table)[j] * stride, v * scale);
           if (j == 0) p[0] = (ends[0] + ends[1]) * scale;
           return;
         }
       }
-      const bool sum = Rader && save_sum && j == 0;
+      const bool sum = kRader && save_sum && j == 0;
       if (sum) ends[1] = v;
-      if (mode == kStoreSpectrum) v = mul_dir<Sign>(v, load_cplx(table + j));
-      else if (mode == kStoreChirp) v = mul_dir<-Sign>(v, load_cplx(table + j));
+      if constexpr (Modes != kModesPlain) {
+        if (mode == kStoreSpectrum) v = mul_dir<Sign>(v, load_cplx(table + j));
+        else if (mode == kStoreChirp) v = mul_dir<-Sign>(v, load_cplx(table + j));
+      }
       if (sum) v = v + x0;
       v = v * scale;
     }
@@ -167,7 +177,7 @@ template <typename T, int Sign, bool Unit, bool Twiddled, bool Rader> struct Pas
 // `ends` holds two values per transform of the launch's chunk (Rader only).
 // In-place passes (in == out, same line positions on both sides) are safe when the
 // Stockham core has at least two stages: all loads come before its first barrier.
-template <class Cfg, int Sign, int Lanes, int Interleave, int RowPitch, int Buffers, bool Twiddled, bool Rader,
+template <class Cfg, int Sign, int Lanes, int Interleave, int RowPitch, int Buffers, bool Twiddled, int Modes,
           int Access, class Barrier>
 PYSYCLFFT_INLINE void multipass_pass(int vector, int lane, int team, index_t group_id, const Barrier& barrier,
                                      const cplx<typename Cfg::real>* in, cplx<typename Cfg::real>* out,
@@ -196,19 +206,20 @@ PYSYCLFFT_INLINE void multipass_pass(int vector, int lane, int team, index_t gro
   const int slot = kColumns ? team : 0;
   // Rader's end values of transform t (uniform over a column group: one transform).
   cplx<T>* const my_ends = ends + 2 * (t - g.t_begin);
-  const bool save_sum = Rader && (g.rader & kSaveSum) != 0;
+  constexpr bool kRader = Modes == kModesRader;
+  const bool save_sum = kRader && (g.rader & kSaveSum) != 0;
   const cplx<T>* first_in = in + in_side.base(t);
   const cplx<T> x0 = !save_sum ? cplx<T>{T(0), T(0)} : g.load == kLoadRader ? first_in[0] : my_ends[0];
   const bool first_line = d0 + (kColumns ? team : 0) == 0 && d1 == 0;
-  if (Rader && (g.rader & kSaveX0) && active && first_line && vector + lane == 0) my_ends[0] = first_in[0];
+  if (kRader && (g.rader & kSaveX0) && active && first_line && vector + lane == 0) my_ends[0] = first_in[0];
   auto run = [&](auto unit_in, auto unit_out) __attribute__((always_inline)) {
     constexpr bool kUnitIn = decltype(unit_in)::value, kUnitOut = decltype(unit_out)::value;
     constexpr bool kRows = kColumns && !kUnitIn && RowPitch > 0;  // column_rows.hpp
     const index_t shift_in = kColumns && !kUnitIn && !kRows ? team * g.in.s0 : 0;
     const index_t shift_out = kColumns && !kUnitOut ? team * g.out.s0 : 0;
-    const PassLoader<T, Sign, kUnitIn, Rader> src{in + in_side.base(t), in_side.stride, in_start + shift_in, g.in.si,
+    const PassLoader<T, Sign, kUnitIn, Modes> src{in + in_side.base(t), in_side.stride, in_start + shift_in, g.in.si,
                                            in_side.limit, team, g.load, load_table};
-    const PassStorer<T, Sign, kUnitOut, Twiddled, Rader> dst{out + out_side.base(t), out_side.stride, out_start + shift_out,
+    const PassStorer<T, Sign, kUnitOut, Twiddled, Modes> dst{out + out_side.base(t), out_side.stride, out_start + shift_out,
                                                       g.out.si, out_side.limit, team, scale, active, g.store,
                                                       store_table, store_low, lane_twiddles,
                                                       kColumns && !kUnitOut ? d0 + team : d0, g.twiddle_shift,

@@ -89,7 +89,7 @@ class ColumnLines {
  private:
   static std::vector<std::string> names_of(const PassKernelParams& k) {
     if (k.interleave <= 1) return {};
-    return {pass_kernel_name(k, -1, false), pass_kernel_name(k, +1, false)};
+    return {pass_kernel_name(k, -1, kernels::kModesPlain), pass_kernel_name(k, +1, kernels::kModesPlain)};
   }
 
   // Any line count is a multiple of the group: serves() checks the batch's.

@@ -67,11 +67,12 @@ inline std::string cuda_c2c_kernel_name(const C2CKernelParams& k, int sign) {
   return instance_name("pysyclfft_c2c", k.precision, sign, k.threads, k.per_group, 0, k.radices);
 }
 
-// pysyclfft_pass<T, Sign, Lanes, Threads, PerGroup, Interleave, RowPitch, Buffers, Twiddled, Rader, Access, radices...>
-inline std::string pass_kernel_name(const PassKernelParams& k, int sign, bool rader,
+// pysyclfft_pass<T, Sign, Lanes, Threads, PerGroup, Interleave, RowPitch, Buffers, Twiddled, Modes, Access, radices...>
+// (modes: kernels::PassModes)
+inline std::string pass_kernel_name(const PassKernelParams& k, int sign, int modes,
                                     int access = kernels::kAccessAny) {
   return instance_name("pysyclfft_pass", k.precision, sign, k.lanes, k.threads, k.per_group, k.interleave,
-                       k.row_pitch, k.buffers, int(k.twiddled), int(rader), access, k.radices);
+                       k.row_pitch, k.buffers, int(k.twiddled), modes, access, k.radices);
 }
 
 // pysyclfft_convolution<T, Sign, Lanes, Threads, PerGroup, Buffers, Rader, radices...>:

@@ -1,9 +1,10 @@
 // SYCL entry point of one pass of a multi-pass, Bluestein or Rader transform
 // (kernels/multipass.hpp). Instantiated by name from the planner, e.g.
 //   pysyclfft_pass<float, -1, 16, 64, 8, 1, 0, 2, 0, 0, -1, 8, 8, 4>
-//     (T, Sign, Lanes, Threads, PerGroup, Interleave, RowPitch, Buffers, Twiddled, Rader, Access, radices...)
+//     (T, Sign, Lanes, Threads, PerGroup, Interleave, RowPitch, Buffers, Twiddled, Modes, Access, radices...)
 // Twiddled = 1: a pass before the last (stores the inter-pass twiddles), 0: the last;
-// Rader = 1: a pass of a Rader plan (its gather/scatter modes compiled in);
+// Modes: kernels::PassModes (0 four-step and column groups, 1 Bluestein, 2 Rader: the
+// convolutions' load and store modes compiled in);
 // Access: kernels::PassAccess (a column group's unit-stride sides, or kAccessAny);
 // RowPitch > 0: column groups load other inputs through local memory (kernels/column_rows.hpp);
 // Buffers: Stockham's local buffers (1: column groups running their middle stages in place).
@@ -18,7 +19,7 @@
 #include "scalar_params.hpp"
 
 template <typename T, int Sign, int Lanes, int Threads, int PerGroup, int Interleave, int RowPitch, int Buffers,
-          int Twiddled, int Rader, int Access, int... R>
+          int Twiddled, int Modes, int Access, int... R>
 SYCL_EXT_ONEAPI_FUNCTION_PROPERTY((sycl::ext::oneapi::experimental::nd_range_kernel<2>))
 [[sycl::reqd_sub_group_size(Lanes)]]
 void pysyclfft_pass(const pysyclfft::kernels::cplx<T>* in, pysyclfft::kernels::cplx<T>* out,
@@ -36,7 +37,7 @@ void pysyclfft_pass(const pysyclfft::kernels::cplx<T>* in, pysyclfft::kernels::c
   constexpr int kLanes = !kColumns && Threads % Lanes == 0 ? Lanes : 1;
   const sb::SimdSlot s = kColumns ? sb::SimdSlot{int(item.get_local_id(0)), 0} : sb::simd_slot<kLanes, Threads>(item);
   const int team = int(item.get_local_id(kColumns ? 1 : 0));
-  k::multipass_pass<Cfg, Sign, kLanes, Interleave, RowPitch, Buffers, Twiddled != 0, Rader != 0, Access>(
+  k::multipass_pass<Cfg, Sign, kLanes, Interleave, RowPitch, Buffers, Twiddled != 0, Modes, Access>(
       s.vector, s.lane, team, k::index_t(item.get_group(kColumns ? 1 : 0)), sb::GroupBarrier<2>{}, in, out, twiddles,
       load_table, store_table, store_low, lane_twiddles, PYSYCLFFT_SIDE(in_side), PYSYCLFFT_SIDE(out_side),
       PYSYCLFFT_GEOMETRY(geometry), scale, ends, local);
