@@ -7,7 +7,7 @@
 // Functions the kernels are built from (a Stockham stage, a pass body): inlined
 // whatever their size. The NVPTX backend otherwise keeps a stage as a call whose
 // loader and storer objects live on the stack and are re-read for every point
-// (the H100's multi-pass kernels moved 2-3x their data, docs/performance-gpu.md).
+// (the H100's multi-pass kernels moved 2-3x their data, benchmarks/results/gpu_h100_notes_runs_4-11.md).
 #define PYSYCLFFT_INLINE __attribute__((always_inline)) inline
 
 namespace pysyclfft::kernels {
