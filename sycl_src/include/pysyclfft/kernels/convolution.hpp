@@ -136,8 +136,8 @@ PYSYCLFFT_INLINE void convolution_team(int vector, int lane, int team, index_t g
     barrier();
     if (active) store_rader_output<N, kThreads>(member, y, out_side.stride, logs, Load{result, result + kPoints}, ends, scale);
   } else {  // the chirp fused into the loads and stores, as the pass kernels do
-    convolve(PassLoader<T, Sign, false, kModesBluestein>{x, in_side.stride, 0, 1, in_side.limit, 0, g.load, load_table},
-             PassStorer<T, -Sign, false, false, kModesBluestein>{y, out_side.stride, 0, 1, out_side.limit, 0, scale,
+    convolve(PassLoader<T, Sign, false, kModesLoad>{x, in_side.stride, 0, 1, in_side.limit, 0, g.load, load_table},
+             PassStorer<T, -Sign, false, false, kModesStore>{y, out_side.stride, 0, 1, out_side.limit, 0, scale,
                                                                  active, g.store, store_table, nullptr, nullptr, 0, 0,
                                                                  1, false, ends, x0});
   }

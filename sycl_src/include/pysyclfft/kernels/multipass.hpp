@@ -61,10 +61,12 @@ struct LineStrides {
 // kernel per pass kind, length and direction serves every pass of a plan.
 enum PassLoad : int { kLoadPlain = 0, kLoadChirp = 1, kLoadRader = 2 };
 enum PassStore : int { kStorePlain = 0, kStoreTwiddle = 1, kStoreSpectrum = 2, kStoreChirp = 3, kStoreRader = 4 };
-// The modes a pass kernel is compiled for: a four-step plan's and column groups'
-// plain and twiddled ones only; Bluestein's chirp, spectrum and zero padding
-// (`limit`) too; Rader's gather, scatter and end values besides those.
-enum PassModes : int { kModesPlain = 0, kModesBluestein = 1, kModesRader = 2 };
+// The modes a pass kernel is compiled for (flags): a four-step plan's passes and
+// column groups only the plain and twiddled ones (kModesPlain); a convolution's
+// first pass of an FFT its load modes (Bluestein's chirp and zero padding), its
+// last pass its store modes (the spectrum, the chirp and the output's bound), a
+// one-pass FFT both; kModesRader adds Rader's gather, scatter and end values to them.
+enum PassModes : int { kModesPlain = 0, kModesLoad = 1, kModesStore = 2, kModesRader = 4 };
 
 // Rader's ends: X[0] = x[0] + A[0], A the first FFT of the gathered x[perm[j]], and
 // every other output needs + x[0], which adding x[0] to the spectrum's output 0
@@ -104,10 +106,10 @@ template <typename T, int Sign, bool Unit, int Modes> struct PassLoader {
   PYSYCLFFT_INLINE cplx<T> operator()(int i) const {
     const index_t u = start + i * step;
     const index_t j = Unit ? u + lane : u;
-    if constexpr (Modes == kModesRader) {
+    if constexpr ((Modes & kModesLoad) && (Modes & kModesRader)) {
       if (mode == kLoadRader) return load_cplx(p + reinterpret_cast<const index_t*>(chirp)[j] * stride);
     }
-    if constexpr (Modes == kModesPlain) return load_cplx(Unit ? p + u + lane : p + j * stride);
+    if constexpr (!(Modes & kModesLoad)) return load_cplx(Unit ? p + u + lane : p + j * stride);
     if (j >= limit) return {T(0), T(0)};  // Bluestein's zero padding
     const cplx<T> v = load_cplx(Unit ? p + u + lane : p + j * stride);
     return mode == kLoadChirp ? mul_dir<Sign>(v, load_cplx(chirp + j)) : v;
@@ -115,7 +117,7 @@ template <typename T, int Sign, bool Unit, int Modes> struct PassLoader {
 };
 
 template <typename T, int Sign, bool Unit, bool Twiddled, int Modes> struct PassStorer {
-  static constexpr bool kRader = Modes == kModesRader;
+  static constexpr bool kModes = (Modes & kModesStore) != 0, kRader = kModes && (Modes & kModesRader);
   cplx<T>* p;
   index_t stride, start, step, limit;
   int lane;
@@ -142,7 +144,7 @@ template <typename T, int Sign, bool Unit, bool Twiddled, int Modes> struct Pass
       if (!active) return;
       v = mul_dir<Sign>(v, twiddle(k));
     } else {
-      if (!active || (Modes != kModesPlain && j >= limit)) return;
+      if (!active || (kModes && j >= limit)) return;
       if constexpr (kRader) {
         if (mode == kStoreRader) {
           store_cplx(p + reinterpret_cast<const index_t*>(table)[j] * stride, v * scale);
@@ -152,7 +154,7 @@ template <typename T, int Sign, bool Unit, bool Twiddled, int Modes> struct Pass
       }
       const bool sum = kRader && save_sum && j == 0;
       if (sum) ends[1] = v;
-      if constexpr (Modes != kModesPlain) {
+      if constexpr (kModes) {
         if (mode == kStoreSpectrum) v = mul_dir<Sign>(v, load_cplx(table + j));
         else if (mode == kStoreChirp) v = mul_dir<-Sign>(v, load_cplx(table + j));
       }
@@ -206,7 +208,7 @@ PYSYCLFFT_INLINE void multipass_pass(int vector, int lane, int team, index_t gro
   const int slot = kColumns ? team : 0;
   // Rader's end values of transform t (uniform over a column group: one transform).
   cplx<T>* const my_ends = ends + 2 * (t - g.t_begin);
-  constexpr bool kRader = Modes == kModesRader;
+  constexpr bool kRader = (Modes & kModesRader) != 0;
   const bool save_sum = kRader && (g.rader & kSaveSum) != 0;
   const cplx<T>* first_in = in + in_side.base(t);
   const cplx<T> x0 = !save_sum ? cplx<T>{T(0), T(0)} : g.load == kLoadRader ? first_in[0] : my_ends[0];

@@ -84,18 +84,20 @@ inline std::vector<MultipassLaunch> multipass_launches(Algorithm a, std::size_t 
   return out;
 }
 
-// The load and store modes an algorithm's pass kernels are compiled for.
-inline kernels::PassModes pass_modes(Algorithm a) {
-  return a == Algorithm::rader       ? kernels::kModesRader
-         : a == Algorithm::bluestein ? kernels::kModesBluestein
-                                     : kernels::kModesPlain;
+// The load and store modes pass `pass` of `passes` is compiled for
+// (kernels::PassModes): a convolution's FFTs take their tables in their first
+// pass's loads and their last pass's stores, every other pass is plain.
+inline int pass_modes(Algorithm a, std::size_t pass, std::size_t passes) {
+  if (a != Algorithm::bluestein && a != Algorithm::rader) return kernels::kModesPlain;
+  const int io = (pass == 0 ? kernels::kModesLoad : 0) | (pass + 1 == passes ? kernels::kModesStore : 0);
+  return io == 0 ? kernels::kModesPlain : io | (a == Algorithm::rader ? kernels::kModesRader : 0);
 }
 
 // The kernel of a pass launch whose sides' elements lie in_stride, out_stride apart.
 inline std::string pass_launch_kernel_name(const MultipassLaunch& l, const MultipassGeometry& g, Algorithm a,
                                            std::int64_t in_stride, std::int64_t out_stride) {
   const MultipassPass& ps = g.passes[l.pass];
-  return pass_kernel_name(ps.k, l.sign, pass_modes(a), ps.access(in_stride, out_stride));
+  return pass_kernel_name(ps.k, l.sign, pass_modes(a, l.pass, g.passes.size()), ps.access(in_stride, out_stride));
 }
 
 // The kernel of each launch, for arrays of contiguous transforms (others may need

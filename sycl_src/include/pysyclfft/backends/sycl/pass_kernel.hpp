@@ -3,8 +3,8 @@
 //   pysyclfft_pass<float, -1, 16, 64, 8, 1, 0, 2, 0, 0, -1, 8, 8, 4>
 //     (T, Sign, Lanes, Threads, PerGroup, Interleave, RowPitch, Buffers, Twiddled, Modes, Access, radices...)
 // Twiddled = 1: a pass before the last (stores the inter-pass twiddles), 0: the last;
-// Modes: kernels::PassModes (0 four-step and column groups, 1 Bluestein, 2 Rader: the
-// convolutions' load and store modes compiled in);
+// Modes: kernels::PassModes flags (0: four-step and column groups; a convolution's
+// first pass its load modes, its last its store modes, Rader's besides);
 // Access: kernels::PassAccess (a column group's unit-stride sides, or kAccessAny);
 // RowPitch > 0: column groups load other inputs through local memory (kernels/column_rows.hpp);
 // Buffers: Stockham's local buffers (1: column groups running their middle stages in place).
