@@ -11,7 +11,8 @@ from numpy.exceptions import AxisError
 from conftest import DEVICE_KIND, as_kind, dpnp, dpt, needs_dpnp
 
 import pysyclfft
-from pysyclfft import _core
+from pysyclfft import _arrays, _core
+from pysyclfft._device_array import DeviceArray
 from threads import run_threads
 from real_helpers import assert_close as _assert_close, precompile_unfused, unfused  # noqa: F401 (unfused: a fixture)
 
@@ -209,6 +210,31 @@ def test_unfused_path(rng, unfused, n):
     assert_close(pysyclfft.rfftn(y), np.fft.rfftn(y), np.complex128, 4 * n)
     assert_close(pysyclfft.ihfft(y), np.fft.ihfft(y), np.complex128, n)
     assert_close(pysyclfft.hfft(X, n, axis=0), np.fft.hfft(X, n, axis=0), np.float64, n)
+
+
+@pytest.mark.parametrize("dtype", DTYPES)
+def test_unfused_pairs_where_they_lie(rng, unfused, dtype):
+    """The packed unfused path lets the complex FFT read the reals (rfft) or write them (irfft) as whole
+    complex values where they lie so (plan/real_line_plan.hpp, as_pairs), and keeps its load or store
+    pass where they do not: device views at odd offsets, odd row distances."""
+    n = UNFUSED_LENGTHS[0]
+    queue = _arrays.default_queue()
+    wide = rng.standard_normal((3, n + 2)).astype(dtype)
+    ctype = np.result_type(dtype, np.complex64)
+    X = np.fft.rfft(wide[:, :n]).astype(ctype)
+    whole = DeviceArray.from_numpy(wide, queue)
+    # Rows n + 2 apart (even) from offset 0 and 2, n + 1 apart (odd), and from an odd offset.
+    odd = DeviceArray.from_numpy(np.ascontiguousarray(wide[:, :n + 1]), queue)
+    for view, host in ((whole[:, :n], wide[:, :n]), (whole[:, 2:], wide[:, 2:]), (odd[:, :n], wide[:, :n]),
+                       (odd[:, 1:], wide[:, 1:n + 1])):
+        assert_close(pysyclfft.rfft(view).asnumpy(), np.fft.rfft(host), ctype, n)
+        out = DeviceArray.from_numpy(np.zeros_like(wide), queue)
+        for start in (0, 1, 2):
+            target = out[:, start:start + n]
+            pysyclfft.irfft(DeviceArray.from_numpy(X, queue), n, out=target)
+            assert_close(target.asnumpy(), np.fft.irfft(X, n), dtype, n)
+    plan = pysyclfft.get_fft_plan(wide[:, :n], axes=(-1,), kind="r2c")
+    assert "none where the reals lie as whole complex values" in plan.describe(), plan.describe()
 
 
 @needs_dpnp

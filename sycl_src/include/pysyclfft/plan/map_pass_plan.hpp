@@ -79,6 +79,11 @@ class MapPassPlan {
 
   std::int64_t fft_length() const { return fft_length_; }
   Precision precision() const { return precision_; }
+  // Whether the load pass (store = false) or the store pass only moves pairs of
+  // neighbouring reals to or from the complex FFT (the packed real FFT's input,
+  // the packed inverse's output, map_kind.hpp; the scale aside): where those reals
+  // lie as whole complex values, the FFT reads or writes them itself.
+  bool moves_pairs_only(bool store) const { return kind_ == (store ? kernels::kC2RPacked : kernels::kR2CPacked); }
   // The direction of the map's complex FFT.
   bool fft_forward() const { return kernels::map_sign(kind_) < 0; }
   // Device memory the plan holds (its map table; the complex plan counts its own).

@@ -151,9 +151,16 @@ class MapLinePlan {
         load.out_stride = fft.in_stride = fft.out_stride = store.in_stride = 1;
         load.out_dist0 = fft.in_dist0 = fft.out_dist0 = store.in_dist0 = length;
         load.out_dist1 = fft.in_dist1 = fft.out_dist1 = store.in_dist1 = length * piece.count0;
-        done = passes_->execute(false, in, buffer, load, scale, f.edge_in, f.edge_out, f.imag_sign, wait);
-        done = fft_->execute(buffer, buffer, fft, passes_->fft_forward(), 1.0, {done});
-        done = passes_->execute(true, buffer, out, store, scale, f.edge_in, f.edge_out, f.imag_sign, {done});
+        // A pass that only moves pairs of reals lying as whole complex values gives
+        // way to the FFT's own loads or stores: a sweep over the data fewer.
+        const bool fft_reads_in = passes_->moves_pairs_only(false) && as_pairs(in, piece, true, fft);
+        const bool fft_writes_out = passes_->moves_pairs_only(true) && as_pairs(out, piece, false, fft);
+        if (!fft_reads_in)
+          wait = {passes_->execute(false, in, buffer, load, scale, f.edge_in, f.edge_out, f.imag_sign, wait)};
+        done = fft_->execute(fft_reads_in ? in : buffer, fft_writes_out ? out : buffer, fft, passes_->fft_forward(),
+                             fft_writes_out ? scale : 1.0, wait);
+        if (!fft_writes_out)
+          done = passes_->execute(true, buffer, out, store, scale, f.edge_in, f.edge_out, f.imag_sign, {done});
         wait = {done};
       }
       return done;
@@ -171,11 +178,33 @@ class MapLinePlan {
   }
   std::string describe() const {
     if (fused_) return fused_->describe();
-    return "load pass, " + fft_->describe() + ", store pass (work buffer of up to " + std::to_string(chunk_) +
-           " transform(s))";
+    const auto pass = [&](bool store) {
+      return std::string(store ? "store pass" : "load pass") +
+             (passes_->moves_pairs_only(store) ? " (none where the reals lie as whole complex values)" : "");
+    };
+    return pass(false) + ", " + fft_->describe() + ", " + pass(true) + " (work buffer of up to " +
+           std::to_string(chunk_) + " transform(s))";
   }
 
  private:
+  // Whether the reals of `data` (the input side of `piece`, or its output side)
+  // lie as whole complex values: unit stride, even offsets and distances, an
+  // address aligned to a complex value. If so, makes that side of `fft` theirs.
+  bool as_pairs(const void* data, const BatchLayout& piece, bool input, BatchLayout& fft) const {
+    const std::size_t align = 2 * real_size(passes_->precision());
+    const std::int64_t offset = input ? piece.in_offset : piece.out_offset;
+    const std::int64_t stride = input ? piece.in_stride : piece.out_stride;
+    const std::int64_t dist0 = input ? piece.in_dist0 : piece.out_dist0;
+    const std::int64_t dist1 = input ? piece.in_dist1 : piece.out_dist1;
+    if (stride != 1 || offset % 2 || (piece.count0 > 1 && dist0 % 2) || (piece.count1 > 1 && dist1 % 2) ||
+        reinterpret_cast<std::uintptr_t>(data) % align)
+      return false;
+    (input ? fft.in_offset : fft.out_offset) = offset / 2;
+    (input ? fft.in_dist0 : fft.out_dist0) = dist0 / 2;
+    (input ? fft.in_dist1 : fft.out_dist1) = dist1 / 2;
+    return true;
+  }
+
   mutable sycl::queue queue_;  // submit() is not const
   RealTransform transform_;
   std::int64_t length_;
