@@ -228,11 +228,11 @@ def test_unfused_pairs_where_they_lie(rng, unfused, dtype):
     for view, host in ((whole[:, :n], wide[:, :n]), (whole[:, 2:], wide[:, 2:]), (odd[:, :n], wide[:, :n]),
                        (odd[:, 1:], wide[:, 1:n + 1])):
         assert_close(pysyclfft.rfft(view).asnumpy(), np.fft.rfft(host), ctype, n)
-        out = DeviceArray.from_numpy(np.zeros_like(wide), queue)
-        for start in (0, 1, 2):
-            target = out[:, start:start + n]
-            pysyclfft.irfft(DeviceArray.from_numpy(X, queue), n, out=target)
-            assert_close(target.asnumpy(), np.fft.irfft(X, n), dtype, n)
+    out = DeviceArray.from_numpy(np.zeros_like(wide), queue)
+    for start in (0, 1, 2):  # irfft into rows n + 2 apart from an even, an odd and an even offset
+        target = out[:, start:start + n]
+        pysyclfft.irfft(DeviceArray.from_numpy(X, queue), n, out=target)
+        assert_close(target.asnumpy(), np.fft.irfft(X, n), dtype, n)
     plan = pysyclfft.get_fft_plan(wide[:, :n], axes=(-1,), kind="r2c")
     assert "none where the reals lie as whole complex values" in plan.describe(), plan.describe()
 

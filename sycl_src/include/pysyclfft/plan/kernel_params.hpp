@@ -120,8 +120,9 @@ inline std::string describe_kernel_level(const C2CKernelParams& k) {
 // then stay in its caches. A GPU needs every pass launch to fill the device many
 // times over: at 2^20 a 16384-point batch ran in launches of 64 transforms, each
 // under one wave on the H100's 132 multiprocessors, at 8% of its copy bandwidth
-// (benchmarks/results/gpu_h100_notes_runs_4-11.md). 2^17 elements per compute unit (17 M on the H100:
-// 138 MB of complex64 scratch), at most 1/64 of the device memory.
+// (benchmarks/results/gpu_h100_notes_runs_4-11.md). 2^17 elements per compute
+// unit (17 M on the H100: 138 MB of complex64 scratch), at most 1/64 of the
+// device memory.
 inline std::int64_t scratch_chunk_elements(const DeviceLimits& dev) {
   const std::int64_t cpu_chunk = std::int64_t(1) << 20;
   if (dev.is_cpu) return cpu_chunk;
