@@ -20,10 +20,10 @@ pytestmark = needs_binary_cache
 
 # One child process makes two builds: PRECOMPILED in one build, which the OpenCL
 # runtime splits into two device binaries (kernels requiring different sub-group
-# sizes: 8-point work-item kernels 8, 256-point teams 16), and SINGLE (a
+# sizes: 4-point work-item kernels 4, 256-point complex128 teams 8), and SINGLE (a
 # single-kernel length's kernels, its column-group kernels on a GPU included, are one
 # build: plan/c2c_plan.hpp).
-PRECOMPILED = [8, 256]
+PRECOMPILED = [4, 256]
 SINGLE = 24
 BUILDS = 2
 

@@ -45,7 +45,7 @@ def test_c2c_gives_way_to_passes(capped, n, dtype):
 def test_fused_maps_give_way_to_the_unfused_form(capped, n, dtype):
     x = np.random.default_rng(n).uniform(-1, 1, (3, n)).astype(dtype)
     plan = pysyclfft.get_fft_plan(x, axes=(-1,), kind="r2c")
-    assert "load pass, c2c" in plan.describe(), plan.describe()
+    assert "load pass" in plan.describe() and "store pass" in plan.describe(), plan.describe()
     assert_close(plan(x), np.fft.rfft(x.astype(np.float64)), np.result_type(dtype, np.complex64), n, ERROR_CONSTANT)
     assert_close(pysyclfft.dct(x, 2), scipy.fft.dct(x.astype(np.float64), 2), dtype, n, ERROR_CONSTANT)
 
