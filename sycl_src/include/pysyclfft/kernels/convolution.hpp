@@ -138,8 +138,8 @@ PYSYCLFFT_INLINE void convolution_team(int vector, int lane, int team, index_t g
   } else {  // the chirp fused into the loads and stores, as the pass kernels do
     convolve(PassLoader<T, Sign, false, kModesLoad>{x, in_side.stride, 0, 1, in_side.limit, 0, g.load, load_table},
              PassStorer<T, -Sign, false, false, kModesStore>{y, out_side.stride, 0, 1, out_side.limit, 0, scale,
-                                                                 active, g.store, store_table, nullptr, nullptr, 0, 0,
-                                                                 1, false, ends, x0});
+                                                             active, g.store, store_table, nullptr, nullptr, 0, 0, 1,
+                                                             false, ends, x0});
   }
 }
 

@@ -98,6 +98,7 @@ struct PassGeometry {
 // lies at p[start + i*step + lane]: the compiler sees SIMD lanes (neighbouring
 // lines) touch neighbouring elements and uses vector loads and stores.
 template <typename T, int Sign, bool Unit, int Modes> struct PassLoader {
+  static constexpr bool kModes = (Modes & kModesLoad) != 0, kRader = kModes && (Modes & kModesRader);
   const cplx<T>* p;
   index_t stride, start, step, limit;
   int lane;
@@ -106,13 +107,12 @@ template <typename T, int Sign, bool Unit, int Modes> struct PassLoader {
   PYSYCLFFT_INLINE cplx<T> operator()(int i) const {
     const index_t u = start + i * step;
     const index_t j = Unit ? u + lane : u;
-    if constexpr ((Modes & kModesLoad) && (Modes & kModesRader)) {
+    if constexpr (kRader) {
       if (mode == kLoadRader) return load_cplx(p + reinterpret_cast<const index_t*>(chirp)[j] * stride);
     }
-    if constexpr (!(Modes & kModesLoad)) return load_cplx(Unit ? p + u + lane : p + j * stride);
-    if (j >= limit) return {T(0), T(0)};  // Bluestein's zero padding
+    if (kModes && j >= limit) return {T(0), T(0)};  // Bluestein's zero padding
     const cplx<T> v = load_cplx(Unit ? p + u + lane : p + j * stride);
-    return mode == kLoadChirp ? mul_dir<Sign>(v, load_cplx(chirp + j)) : v;
+    return kModes && mode == kLoadChirp ? mul_dir<Sign>(v, load_cplx(chirp + j)) : v;
   }
 };
 

@@ -124,4 +124,14 @@ inline std::vector<BatchLayout> launch_pieces(const BatchLayout& layout, std::in
   return pieces;
 }
 
+// Whether the reals of one side of `l` (its input side, or its output side) over
+// `data` lie as whole values of two reals (`pair_bytes` each): unit stride, and
+// every transform's reals from an even real of an array aligned for two.
+inline bool reals_as_pairs(const BatchLayout& l, bool input, const void* data, std::size_t pair_bytes) {
+  const std::int64_t stride = input ? l.in_stride : l.out_stride, offset = input ? l.in_offset : l.out_offset;
+  const std::int64_t dist0 = input ? l.in_dist0 : l.out_dist0, dist1 = input ? l.in_dist1 : l.out_dist1;
+  return stride == 1 && reinterpret_cast<std::uintptr_t>(data) % pair_bytes == 0 && offset % 2 == 0 &&
+         (l.count0 == 1 || dist0 % 2 == 0) && (l.count1 == 1 || dist1 % 2 == 0);
+}
+
 }  // namespace pysyclfft::plan

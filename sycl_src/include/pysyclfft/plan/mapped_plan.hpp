@@ -73,12 +73,7 @@ struct MappedKernelParams {
     if (fft.level != Level::team || !l.unit_strides()) return 0;
     if (unit_stride != kernels::kPairedReals) return 1;
     const bool input = kind == kernels::kR2CPacked;  // the real side: r2c reads it, c2r writes it
-    const std::int64_t offset = input ? l.in_offset : l.out_offset, dist0 = input ? l.in_dist0 : l.out_dist0,
-                       dist1 = input ? l.in_dist1 : l.out_dist1;
-    // Every transform's reals start at an even real of an array aligned for two.
-    const auto pair_bytes = std::uintptr_t(2 * real_size(fft.precision));
-    return reinterpret_cast<std::uintptr_t>(input ? in : out) % pair_bytes == 0 && offset % 2 == 0 &&
-           (l.count0 == 1 || dist0 % 2 == 0) && (l.count1 == 1 || dist1 % 2 == 0);
+    return reals_as_pairs(l, input, input ? in : out, 2 * real_size(fft.precision)) ? 1 : 0;
   }
 };
 

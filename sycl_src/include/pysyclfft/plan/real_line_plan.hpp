@@ -188,20 +188,12 @@ class MapLinePlan {
 
  private:
   // Whether the reals of `data` (the input side of `piece`, or its output side)
-  // lie as whole complex values: unit stride, even offsets and distances, an
-  // address aligned to a complex value. If so, makes that side of `fft` theirs.
+  // lie as whole complex values (reals_as_pairs). If so, makes that side of `fft` theirs.
   bool as_pairs(const void* data, const BatchLayout& piece, bool input, BatchLayout& fft) const {
-    const std::size_t align = 2 * real_size(passes_->precision());
-    const std::int64_t offset = input ? piece.in_offset : piece.out_offset;
-    const std::int64_t stride = input ? piece.in_stride : piece.out_stride;
-    const std::int64_t dist0 = input ? piece.in_dist0 : piece.out_dist0;
-    const std::int64_t dist1 = input ? piece.in_dist1 : piece.out_dist1;
-    if (stride != 1 || offset % 2 || (piece.count0 > 1 && dist0 % 2) || (piece.count1 > 1 && dist1 % 2) ||
-        reinterpret_cast<std::uintptr_t>(data) % align)
-      return false;
-    (input ? fft.in_offset : fft.out_offset) = offset / 2;
-    (input ? fft.in_dist0 : fft.out_dist0) = dist0 / 2;
-    (input ? fft.in_dist1 : fft.out_dist1) = dist1 / 2;
+    if (!reals_as_pairs(piece, input, data, 2 * real_size(passes_->precision()))) return false;
+    (input ? fft.in_offset : fft.out_offset) = (input ? piece.in_offset : piece.out_offset) / 2;
+    (input ? fft.in_dist0 : fft.out_dist0) = (input ? piece.in_dist0 : piece.out_dist0) / 2;
+    (input ? fft.in_dist1 : fft.out_dist1) = (input ? piece.in_dist1 : piece.out_dist1) / 2;
     return true;
   }
 
