@@ -230,6 +230,7 @@ class KernelCompiler {
       throw CompileError("pysyclfft: device '" + dev.get_info<sycl::info::device::name>() +
                          "' cannot compile SYCL kernels at run time (kernel_compiler)");
     select_jit_target(dev);  // before the runtime first reads it (jit_target.hpp)
+    warm_up_builtins(ctx, dev);
     syclex::include_files includes;
     for (const auto& [name, text] : headers) includes.add(name, text);
     std::string log;
@@ -245,6 +246,38 @@ class KernelCompiler {
       throw CompileError("pysyclfft: kernel compilation failed: " + message);
     }
   }
+
+  // SYCL-RTC's first NVPTX build in a process calls the SPIR-V built-ins (barriers,
+  // work-item ids) as functions; every later build inlines them. A kernel's code,
+  // and the binary cache's copy of it, then depended on what its process had
+  // compiled before: on an H200 4096^2's column groups got 56 registers and ran at
+  // ~620 GB/s in a first build, 72 and ~725 GB/s in a later one (gpu_h200_notes.md,
+  // session 21). So a process builds a throw-away kernel before its first build for
+  // a CUDA device, and every kernel it keeps has the inlined form.
+  static void warm_up_builtins(const sycl::context& ctx, const sycl::device& dev) {
+    static std::once_flag once;
+    if (dev.get_backend() != sycl::backend::ext_oneapi_cuda) return;
+    std::call_once(once, [&] {
+      namespace syclex = sycl::ext::oneapi::experimental;
+      try {
+        auto source = syclex::create_kernel_bundle_from_source(ctx, syclex::source_language::sycl, kWarmUpSource);
+        syclex::build(source, std::vector<sycl::device>{dev});
+      } catch (const std::exception&) {  // the real build that follows reports what is wrong
+      }
+    });
+  }
+  static constexpr const char* kWarmUpSource = R"(
+#include <sycl/ext/oneapi/free_function_kernel_properties.hpp>
+#include <sycl/ext/oneapi/free_function_queries.hpp>
+#include <sycl/group_barrier.hpp>
+#include <sycl/nd_item.hpp>
+extern "C" SYCL_EXT_ONEAPI_FUNCTION_PROPERTY((sycl::ext::oneapi::experimental::nd_range_kernel<1>))
+void pysyclfft_warm_up(int* out) {
+  const auto item = sycl::ext::oneapi::this_work_item::get_nd_item<1>();
+  sycl::group_barrier(item.get_group());
+  out[item.get_global_linear_id()] = int(item.get_local_linear_id());
+}
+)";
 
   mutable std::mutex mutex_;  // guards every member below
   std::mutex build_mutex_;    // held by the one compile at a time
