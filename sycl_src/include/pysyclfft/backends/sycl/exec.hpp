@@ -33,11 +33,12 @@ template <int Lanes, int Threads, int Dims> SimdSlot simd_slot(const sycl::nd_it
 }
 
 // A barrier the GPU back-end sees as a call. SYCL-RTC inlines its barrier built-in
-// in every build of a process but the first; inlined, the loads of the next stage
+// in every build of a process but the first (so in every build we keep: the
+// compiler's warm-up, plan/compiler.hpp); inlined, the loads of the next stage
 // move above it, and on an H200 the 512-work-item 16384-point kernel needed more
 // than the 128 registers a work-item may hold in such a group: it reported 384
 // work-items and the plan fell back to two passes at half the speed. As a call it
-// ran in one kernel in every build (docs/performance-gpu-h200.md, session 18).
+// ran in one kernel in every build (benchmarks/results/gpu_h200_notes_sessions_18-19.md).
 template <int Dims> __attribute__((noinline)) void called_group_barrier() {
   sycl::group_barrier(this_item<Dims>().get_group());
 }
