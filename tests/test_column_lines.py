@@ -1,8 +1,8 @@
 """A single-kernel length's strided lines as column groups of pass kernels (plan/column_lines.hpp):
-GPUs run the columns of n-D arrays this way; the CPU device does under PYSYCLFFT_COLUMN_LINES=1,
-so the kernels are checked here against numpy in float64. With PYSYCLFFT_ONE_BUFFER_COLUMNS=1 too,
-some lengths' groups run in one buffer with radices of their own (this CPU: 1280 as 16 16 5 beside the
-team kernel's 8 8 4 5; an H200: 512 as 16 8 4 beside 8 8 8): the groups read the team's twiddle
+every device runs the columns of n-D arrays this way (PYSYCLFFT_COLUMN_LINES=0 keeps the team
+kernel), so the kernels are checked here against numpy in float64. With PYSYCLFFT_ONE_BUFFER_COLUMNS=1
+too, some lengths' groups run in one buffer with radices of their own (this CPU: 1280 as 16 16 5 beside
+the team kernel's 8 8 4 5; an H200: 512 as 16 8 4 beside 8 8 8): the groups read the team's twiddle
 table until 2026-11-29 (L2 error 1.0 here, 1.24 on an H200 at every 512-point column)."""
 
 import re
@@ -46,9 +46,38 @@ print("RESULT" + json.dumps(out))
 
 
 def test_column_groups_compute_the_transforms_of_strided_lines(tmp_path):
-    results = run_checked_child(tmp_path, _CHILD, JOBS, PYSYCLFFT_COLUMN_LINES="1", PYSYCLFFT_ONE_BUFFER_COLUMNS="1")
+    results = run_checked_child(tmp_path, _CHILD, JOBS, PYSYCLFFT_ONE_BUFFER_COLUMNS="1")
     assert len(results) == 2 * len(JOBS)
     # Not vacuous: every plan holds column groups, and some have radices of their own.
     assert all("strided lines as column groups" in r["describe"] for r in results), [r["describe"] for r in results]
     pairs = [radices(r["describe"]) for r in results]
     assert any(team != columns for team, columns in pairs), pairs
+
+
+_FIRST_NEED = r"""
+import json, sys
+import numpy as np
+import pysyclfft
+from pysyclfft import _core
+
+x = (np.arange(1000 * 16) % 7 - 3 + 1j).astype(np.complex64).reshape(1000, 16)
+kernels = [_core.compiled_kernel_count()]
+rows = pysyclfft.fft(np.ascontiguousarray(x.T))  # 16 contiguous lines: the team kernel
+kernels.append(_core.compiled_kernel_count())
+columns = pysyclfft.fft(x, axis=0)  # 16 columns: the column groups, compiled now on a CPU
+kernels.append(_core.compiled_kernel_count())
+ref = np.fft.fft(x.astype(np.complex128), axis=0)
+errors = [float(np.linalg.norm(y - r) / np.linalg.norm(r)) for y, r in ((rows.T, ref), (columns, ref))]
+describe = pysyclfft.get_fft_plan(x, axes=(0,)).describe()
+cpu = pysyclfft._arrays.default_queue().sycl_device.is_cpu
+print("RESULT" + json.dumps([dict(n=1000, double=False, errors=errors, kernels=kernels, describe=describe, cpu=cpu)]))
+"""
+
+
+def test_a_cpu_compiles_column_groups_on_first_need(tmp_path):
+    """A CPU builds a length's column-group kernels only when a plan first runs strided lines (its
+    build holding them took 1.5x as long), a GPU with the length's kernels: a 1-D plan of contiguous
+    lines compiles none, the first columns then compile one (the forward kernel)."""
+    [r] = run_checked_child(tmp_path, _FIRST_NEED, [])
+    assert "strided lines as column groups" in r["describe"], r["describe"]
+    assert r["kernels"][2] - r["kernels"][1] == (1 if r["cpu"] else 0), r["kernels"]

@@ -1,12 +1,17 @@
-// A single-kernel length's strided lines on a GPU, as column groups: a batch whose
+// A single-kernel length's strided lines as column groups: a batch whose
 // neighbouring transforms are neighbouring elements and whose points lie `stride`
 // apart (the columns of an n-D array) runs the pass kernel with several lines
 // interleaved per work-group (kernel_params.hpp, choose_pass_params), so that
 // neighbouring work-items load neighbouring columns. The team kernel of C2CPlan
-// gives each line its own work-items there, and each of their loads its own
-// 32-byte sector (the H100's 2-D and 3-D rows stayed at 11-18% of the copy).
-// A CPU keeps the team kernel: it packs a team's points into SIMD lanes
-// (PYSYCLFFT_COLUMN_LINES=1 runs column groups there, for tests; device.hpp).
+// gives each line its own work-items there: on a GPU each of their loads touched
+// its own 32-byte sector (the H100's 2-D and 3-D rows stayed at 11-18% of the
+// copy); on the CPU device each SIMD lane gathered its own point (complex64
+// 512^2 to 4096^2 and 64^3 to 256^3 1.7-3.6x slower, complex128 1.0-1.3x;
+// docs/performance.md). PYSYCLFFT_COLUMN_LINES=0 keeps the team kernel (device.hpp).
+// A GPU builds the groups' kernels with the length's c2c kernels; a CPU compiles
+// them on first need, for the one access pattern they meet (kernel_params.hpp,
+// pass_access), since a build holding them took 1.5x as long there (1000 points:
+// 1.35 against 2.05 s) and 1-D plans never run them.
 #pragma once
 #include <sycl/sycl.hpp>
 
@@ -18,6 +23,7 @@
 
 #include "../kernels/layout.hpp"
 #include "../kernels/multipass.hpp"
+#include "compiler.hpp"
 #include "device.hpp"
 #include "device_kernel.hpp"
 #include "entry_points.hpp"
@@ -32,23 +38,27 @@ class ColumnLines {
   // The pass kernels (forward, backward) a length's column groups need on `dev`:
   // none on a CPU, or where no group of several lines fits.
   static std::vector<std::string> kernel_names(const sycl::device& dev, std::int64_t n, Precision p) {
-    return names_of(params(device_limits(dev), n, p));
+    const DeviceLimits lim = device_limits(dev);
+    return lim.is_cpu ? std::vector<std::string>{} : names_of(params(lim, n, p), lim);
   }
 
-  // `kernels`: those of kernel_names(), built with the length's c2c kernels (c2c_plan.hpp).
+  // `kernels`: those of kernel_names(), built with the length's c2c kernels (c2c_plan.hpp);
+  // none on a CPU, which compiles them on first need.
   // The groups get Stockham twiddles of their own radices, which may differ from
   // the team kernel's: one buffer takes radix 16 (512 points: 16 8 4 beside the
   // team's 8 8 8, whose table gave every 512-point column of an H200 wrong answers).
   ColumnLines(sycl::queue q, std::int64_t n, Precision p, std::vector<DeviceKernel> kernels)
-      : k_(params(device_limits(q.get_device()), n, p)), kernels_(std::move(kernels)) {
-    if (!kernels_.empty()) twiddles_ = device_stockham_twiddles(q, k_.radices, p, &twiddle_bytes_);
+      : k_(params(device_limits(q.get_device()), n, p)),
+        names_(names_of(k_, device_limits(q.get_device()))),
+        kernels_(std::move(kernels)) {
+    if (!names_.empty()) twiddles_ = device_stockham_twiddles(q, k_.radices, p, &twiddle_bytes_);
   }
 
   // Whether `l` is a batch of columns these kernels can take: neighbouring transforms
   // one element apart on both sides, whole groups of them, points apart. In place
   // needs two Stockham stages (all loads before the first barrier).
   bool serves(const kernels::BatchLayout& l) const {
-    return !kernels_.empty() && l.in_stride != 1 && l.in_dist0 == 1 && l.out_dist0 == 1 &&
+    return !names_.empty() && l.in_stride != 1 && l.in_dist0 == 1 && l.out_dist0 == 1 &&
            l.count0 % k_.interleave == 0 && k_.radices.size() > 1;
   }
 
@@ -67,7 +77,8 @@ class ColumnLines {
     const kernels::PassSide in_side{l.in_offset, 1, 0, 1, 0, l.in_dist1, whole};
     const kernels::PassSide out_side{l.out_offset, 1, 0, 1, 0, l.out_dist1, whole};
     const PassArgs args{in, twiddles_.get(), nullptr, nullptr, nullptr, nullptr, out, nullptr};
-    const DeviceKernel& kernel = kernels_[forward ? 0 : 1];
+    const DeviceKernel kernel = kernels_.empty() ? KernelCompiler::instance().get(q, kPassEntryHeader, {names_[forward ? 0 : 1]})[0]
+                                                 : kernels_[forward ? 0 : 1];
     return q.submit([&](sycl::handler& h) {
       h.depends_on(deps);
       launch_pass(h, kernel, pass_range(k_, g.lines), k_.precision, args, in_side, out_side, g, scale);
@@ -78,7 +89,7 @@ class ColumnLines {
 
   // For the plan's describe(): empty where strided lines run the team kernel.
   std::string describe() const {
-    if (kernels_.empty()) return "";
+    if (names_.empty()) return "";
     std::string s = "; strided lines as column groups: radices";
     for (int r : k_.radices) s += concat(" ", r);
     s += concat(", ", k_.interleave, " neighbouring lines per work-group");
@@ -87,9 +98,11 @@ class ColumnLines {
   }
 
  private:
-  static std::vector<std::string> names_of(const PassKernelParams& k) {
+  // Forward and backward; every side of a column group's lines is unit (neighbouring columns).
+  static std::vector<std::string> names_of(const PassKernelParams& k, const DeviceLimits& lim) {
     if (k.interleave <= 1) return {};
-    return {pass_kernel_name(k, -1, kernels::kModesPlain), pass_kernel_name(k, +1, kernels::kModesPlain)};
+    const int access = pass_access(k, true, true, lim);
+    return {pass_kernel_name(k, -1, kernels::kModesPlain, access), pass_kernel_name(k, +1, kernels::kModesPlain, access)};
   }
 
   // Any line count is a multiple of the group: serves() checks the batch's.
@@ -99,7 +112,8 @@ class ColumnLines {
   }
 
   PassKernelParams k_;
-  std::vector<DeviceKernel> kernels_;  // forward, backward
+  std::vector<std::string> names_;     // forward, backward; none where strided lines run the team kernel
+  std::vector<DeviceKernel> kernels_;  // forward, backward, where built with the length (GPUs)
   std::shared_ptr<void> twiddles_;     // Stockham twiddles of k_.radices
   std::size_t twiddle_bytes_ = 0;
 };

@@ -78,18 +78,19 @@ inline bool gpu_form(const char* name, const DeviceLimits& lim) { return kernel_
 inline DeviceLimits with_planner_rules(DeviceLimits lim) {
   lim.lanes = choose_sub_group_size(lim.sub_group_sizes);
   // GPU-only kernel forms. PYSYCLFFT_BANK_LAYOUT / PYSYCLFFT_PAIRED_REALS /
-  // PYSYCLFFT_ONE_BUFFER_COLUMNS / PYSYCLFFT_COLUMN_LINES = 1 chooses one on any
+  // PYSYCLFFT_ONE_BUFFER_COLUMNS = 1 chooses one on any
   // device (so CPU tests run those kernels), = 0 on none (to measure it against
   // the plain form). Team kernels' local buffers are laid out against bank
   // conflicts; fused rfft/irfft team kernels move pairs of reals as one value where
   // aligned (on the CPU device single reals were faster at 1024 points); column
   // groups of passes may run in one Stockham buffer (kernel_params.hpp,
-  // take_one_buffer); a single-kernel length's strided lines run as column groups
-  // (column_lines.hpp; a CPU packs a team's points into SIMD lanes instead).
+  // take_one_buffer).
   lim.bank_layout = gpu_form("PYSYCLFFT_BANK_LAYOUT", lim);
   lim.paired_reals = gpu_form("PYSYCLFFT_PAIRED_REALS", lim);
   lim.one_buffer_columns = gpu_form("PYSYCLFFT_ONE_BUFFER_COLUMNS", lim);
-  lim.column_lines = gpu_form("PYSYCLFFT_COLUMN_LINES", lim);
+  // A single-kernel length's strided lines run as column groups on every device
+  // (column_lines.hpp); PYSYCLFFT_COLUMN_LINES=0 runs them on the team kernel.
+  lim.column_lines = kernel_form("PYSYCLFFT_COLUMN_LINES", true);
   // A one-pass convolution's two FFTs in one kernel (multipass_launches.hpp) on
   // every device; PYSYCLFFT_FUSED_CONVOLUTION=0 launches them apart, and
   // PYSYCLFFT_ONE_BUFFER_CONVOLUTION=1 runs every such kernel in one buffer (tests).
