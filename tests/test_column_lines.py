@@ -10,8 +10,10 @@ import re
 from conftest import run_checked_child
 
 # (shape, axis): columns whose group radices differ from the team's (1280 here, 512 on GPUs), two
-# buffers (1000), short lines (64), and every axis of a 3-D array through fftn.
-JOBS = [[[1280, 24], 0], [[512, 32], 0], [[1000, 16], 0], [[64, 32], 0], [[1280, 8, 16], None]]
+# buffers (1000), short lines (64), rows of columns that end in part of a group (19: the groups take
+# 16, the team kernel 3) or hold less than one (5), and every axis of a 3-D array through fftn.
+JOBS = [[[1280, 24], 0], [[512, 32], 0], [[1000, 16], 0], [[64, 32], 0], [[1000, 19], 0], [[64, 5], 0],
+        [[1280, 8, 16], None]]
 
 
 def radices(describe):

@@ -70,16 +70,21 @@ class C2CPlan {
   ~C2CPlan() = default;
 
   // Transforms layout.count() sequences of length n from `in` to `out` (in
-  // place when equal, with identical layouts), multiplying by `scale`.
+  // place when equal, with identical layouts), multiplying by `scale`. Columns run
+  // as column groups in whole groups, the rest of a row on the team kernel.
   sycl::event execute(const void* in, void* out, const BatchLayout& layout, bool forward, double scale,
                       const std::vector<sycl::event>& deps = {}) const {
     if (layout.count() == 0) return event_after(queue_, deps);
-    if (columns_->serves(layout)) return columns_->submit(queue_, in, out, layout, forward, scale, deps);
-    const DeviceKernel& k = kernels_[params_.kernel_index(forward, layout.unit_strides())];
-    const auto pieces = launch_pieces(layout, batched_launch_transforms(params_, layout, max_groups_per_dim_));
-    return submit_pieces(queue_, pieces, deps, [&](sycl::handler& h, const BatchLayout& piece) {
-      launch_c2c(h, k, batched_range(params_, piece), params_.precision, in, out, twiddles_.get(), piece, scale);
-    });
+    const std::int64_t columns = columns_->served_columns(layout);
+    if (columns == 0) return submit_teams(in, out, layout, forward, scale, deps);
+    BatchLayout served = layout, rest = layout;
+    served.count0 = columns;
+    const sycl::event done = columns_->submit(queue_, in, out, served, forward, scale, deps);
+    if (columns == layout.count0) return done;
+    rest.count0 -= columns;
+    rest.in_offset += columns * layout.in_dist0;
+    rest.out_offset += columns * layout.out_dist0;
+    return submit_teams(in, out, rest, forward, scale, {done});
   }
 
   std::int64_t length() const { return params_.n; }
@@ -94,11 +99,21 @@ class C2CPlan {
   }
 
  private:
+  // The transforms of `layout` on the team (or work-item) kernel.
+  sycl::event submit_teams(const void* in, void* out, const BatchLayout& layout, bool forward, double scale,
+                           const std::vector<sycl::event>& deps) const {
+    const DeviceKernel& k = kernels_[params_.kernel_index(forward, layout.unit_strides())];
+    const auto pieces = launch_pieces(layout, batched_launch_transforms(params_, layout, max_groups_per_dim_));
+    return submit_pieces(queue_, pieces, deps, [&](sycl::handler& h, const BatchLayout& piece) {
+      launch_c2c(h, k, batched_range(params_, piece), params_.precision, in, out, twiddles_.get(), piece, scale);
+    });
+  }
+
   mutable sycl::queue queue_;  // submit() is not const
   std::size_t max_groups_per_dim_ = 0;
   C2CKernelParams params_;
   std::vector<DeviceKernel> kernels_;  // in the order of c2c_kernel_names(params_)
-  std::optional<ColumnLines> columns_;  // GPUs: strided lines as column groups
+  std::optional<ColumnLines> columns_;  // strided lines as column groups
   std::shared_ptr<void> twiddles_;
   std::size_t twiddle_bytes_ = 0;
 };

@@ -54,15 +54,17 @@ class ColumnLines {
     if (!names_.empty()) twiddles_ = device_stockham_twiddles(q, k_.radices, p, &twiddle_bytes_);
   }
 
-  // Whether `l` is a batch of columns these kernels can take: neighbouring transforms
-  // one element apart on both sides, whole groups of them, points apart. In place
-  // needs two Stockham stages (all loads before the first barrier).
-  bool serves(const kernels::BatchLayout& l) const {
-    return !names_.empty() && l.in_stride != 1 && l.in_dist0 == 1 && l.out_dist0 == 1 &&
-           l.count0 % k_.interleave == 0 && k_.radices.size() > 1;
+  // How many of `l`'s columns these kernels take, 0 where none: where `l` is a batch of
+  // columns (neighbouring transforms one element apart on both sides, points apart),
+  // its whole groups of them; the rest of a row (513 columns of a 1024^2 rfft2's half
+  // spectrum, in groups of 16) is left to the team kernel. In place needs two Stockham
+  // stages (all loads before the first barrier).
+  std::int64_t served_columns(const kernels::BatchLayout& l) const {
+    if (names_.empty() || l.in_stride == 1 || l.in_dist0 != 1 || l.out_dist0 != 1 || k_.radices.size() < 2) return 0;
+    return l.count0 - l.count0 % k_.interleave;
   }
 
-  // The transforms of `l` (serves(l)), scaled by `scale`.
+  // The transforms of `l` (all of its columns served), scaled by `scale`.
   sycl::event submit(sycl::queue& q, const void* in, void* out, const kernels::BatchLayout& l, bool forward,
                      double scale, const std::vector<sycl::event>& deps) const {
     kernels::PassGeometry g{};
@@ -105,7 +107,7 @@ class ColumnLines {
     return {pass_kernel_name(k, -1, kernels::kModesPlain, access), pass_kernel_name(k, +1, kernels::kModesPlain, access)};
   }
 
-  // Any line count is a multiple of the group: serves() checks the batch's.
+  // Any line count is a multiple of the group: served_columns() takes whole groups.
   static PassKernelParams params(const DeviceLimits& lim, std::int64_t n, Precision p) {
     if (!lim.column_lines) return PassKernelParams{};
     return choose_pass_params(n, p, lim, std::int64_t(1) << 30, /*rows_in=*/false);
