@@ -296,6 +296,16 @@ def test_each_device_of_a_shared_context_runs_the_binaries_loaded_for_it(tmp_pat
     assert max(result["errs"]) < 1e-14
 
 
+def ptx_of_builds(tmp_path, code):
+    """The PTX of each build a fresh process running `code` left in an empty cache (CUDA devices)."""
+    out = subprocess.run([sys.executable, "-c", code], env=child_env(tmp_path / "cache"), capture_output=True,
+                         text=True, timeout=300, cwd=tmp_path)
+    assert out.returncode == 0, out.stderr
+    ptx = {f.name: f.read_bytes() for f in builds(tmp_path / "cache")}
+    assert ptx and all(b".entry" in text for text in ptx.values())  # PTX, as the callers' checks need
+    return ptx
+
+
 _PRECOMPILE_LARGE = r"""
 import numpy as np, pysyclfft
 pysyclfft.precompile([32768, 2**21], np.complex64)
@@ -307,12 +317,7 @@ def test_precompiled_pass_kernels_keep_no_stack_frame(tmp_path):
     """A build of several pass kernels (precompile: both directions of two lengths, which share a
     storer type) has every loader and storer inlined: no `__local_depot` in its PTX. With one the
     H100 ran those kernels at 0.6x (benchmarks/results/gpu_h100_notes.md, run 11)."""
-    env = child_env(tmp_path / "cache")
-    out = subprocess.run([sys.executable, "-c", _PRECOMPILE_LARGE], env=env, capture_output=True, text=True,
-                         timeout=300, cwd=tmp_path)
-    assert out.returncode == 0, out.stderr
-    ptx = {f.name: f.read_bytes() for f in builds(tmp_path / "cache")}
-    assert ptx and all(b".entry" in text for text in ptx.values())  # PTX, as the check below needs
+    ptx = ptx_of_builds(tmp_path, _PRECOMPILE_LARGE)
     assert [name for name, text in ptx.items() if b"__local_depot" in text] == []
 
 
@@ -328,11 +333,6 @@ def test_first_build_of_a_process_inlines_the_builtins(tmp_path):
     as functions and every later build inlines them, so a kernel's code depended on what its process
     compiled first (4096^2's columns on an H200: 56 or 72 registers, 620 or 715 GB/s). The compiler's
     throw-away build first (KernelCompiler::warm_up_builtins) gives the first kept build the inlined form."""
-    env = child_env(tmp_path / "cache")
-    out = subprocess.run([sys.executable, "-c", _FIRST_BUILD], env=env, capture_output=True, text=True,
-                         timeout=300, cwd=tmp_path)
-    assert out.returncode == 0, out.stderr
-    ptx = {f.name: f.read_bytes() for f in builds(tmp_path / "cache")}
-    assert ptx and all(b".entry" in text for text in ptx.values())  # PTX, as the check below needs
+    ptx = ptx_of_builds(tmp_path, _FIRST_BUILD)
     calls = re.compile(rb"call(?:\.uni)?\s+(?:\([^)]*\),\s*)?_Z\d+__spirv_\w+")
     assert {name: calls.findall(text)[:3] for name, text in ptx.items() if calls.search(text)} == {}
