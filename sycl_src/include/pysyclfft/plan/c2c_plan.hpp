@@ -75,7 +75,7 @@ class C2CPlan {
   sycl::event execute(const void* in, void* out, const BatchLayout& layout, bool forward, double scale,
                       const std::vector<sycl::event>& deps = {}) const {
     if (layout.count() == 0) return event_after(queue_, deps);
-    const std::int64_t columns = columns_->served_columns(layout);
+    const std::int64_t columns = columns_->served_columns(queue_, layout);
     if (columns == 0) return submit_teams(in, out, layout, forward, scale, deps);
     BatchLayout served = layout, rest = layout;
     served.count0 = columns;

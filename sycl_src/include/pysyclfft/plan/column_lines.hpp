@@ -8,21 +8,25 @@
 // copy); on the CPU device each SIMD lane gathered its own point (complex64
 // 512^2 to 4096^2 and 64^3 to 256^3 1.7-3.6x slower, complex128 1.0-1.3x;
 // docs/performance.md). PYSYCLFFT_COLUMN_LINES=0 keeps the team kernel (device.hpp).
-// A GPU builds the groups' kernels with the length's c2c kernels; a CPU compiles
-// them on first need, for the one access pattern they meet (kernel_params.hpp,
-// pass_access), since a build holding them took 1.5x as long there (1000 points:
-// 1.35 against 2.05 s) and 1-D plans never run them.
+// A GPU builds the groups' kernels with the length's c2c kernels; a CPU on first
+// need, for the one access pattern they meet (kernel_params.hpp, pass_access),
+// since a build holding them took 1.5x as long there (1000 points: 1.35 against
+// 2.05 s) and 1-D plans never run them. Unless plans wait for their kernels
+// (Specialization::wait), that build runs on the background compiler while the
+// team kernel serves, as a generic plan serves a new length (plantime.md).
 #pragma once
 #include <sycl/sycl.hpp>
 
 #include <cstdint>
 #include <limits>
 #include <memory>
+#include <mutex>
 #include <string>
 #include <vector>
 
 #include "../kernels/layout.hpp"
 #include "../kernels/multipass.hpp"
+#include "background_compiler.hpp"
 #include "compiler.hpp"
 #include "device.hpp"
 #include "device_kernel.hpp"
@@ -43,7 +47,7 @@ class ColumnLines {
   }
 
   // `kernels`: those of kernel_names(), built with the length's c2c kernels (c2c_plan.hpp);
-  // none on a CPU, which compiles them on first need.
+  // none on a CPU, which gets them on first need (ready()).
   // The groups get Stockham twiddles of their own radices, which may differ from
   // the team kernel's: one buffer takes radix 16 (512 points: 16 8 4 beside the
   // team's 8 8 8, whose table gave every 512-point column of an H200 wrong answers).
@@ -58,13 +62,13 @@ class ColumnLines {
   // columns (neighbouring transforms one element apart on both sides, points apart),
   // its whole groups of them; the rest of a row (513 columns of a 1024^2 rfft2's half
   // spectrum, in groups of 16) is left to the team kernel. In place needs two Stockham
-  // stages (all loads before the first barrier).
-  std::int64_t served_columns(const kernels::BatchLayout& l) const {
+  // stages (all loads before the first barrier). None until the kernels are ready.
+  std::int64_t served_columns(const sycl::queue& q, const kernels::BatchLayout& l) const {
     if (names_.empty() || l.in_stride == 1 || l.in_dist0 != 1 || l.out_dist0 != 1 || k_.radices.size() < 2) return 0;
-    return l.count0 - l.count0 % k_.interleave;
+    return ready(q) ? l.count0 - l.count0 % k_.interleave : 0;
   }
 
-  // The transforms of `l` (all of its columns served), scaled by `scale`.
+  // The transforms of `l` (all of its columns served, so the kernels are ready), scaled by `scale`.
   sycl::event submit(sycl::queue& q, const void* in, void* out, const kernels::BatchLayout& l, bool forward,
                      double scale, const std::vector<sycl::event>& deps) const {
     kernels::PassGeometry g{};
@@ -79,8 +83,7 @@ class ColumnLines {
     const kernels::PassSide in_side{l.in_offset, 1, 0, 1, 0, l.in_dist1, whole};
     const kernels::PassSide out_side{l.out_offset, 1, 0, 1, 0, l.out_dist1, whole};
     const PassArgs args{in, twiddles_.get(), nullptr, nullptr, nullptr, nullptr, out, nullptr};
-    const DeviceKernel kernel = kernels_.empty() ? KernelCompiler::instance().get(q, kPassEntryHeader, {names_[forward ? 0 : 1]})[0]
-                                                 : kernels_[forward ? 0 : 1];
+    const DeviceKernel kernel = locked_kernels()[forward ? 0 : 1];
     return q.submit([&](sycl::handler& h) {
       h.depends_on(deps);
       launch_pass(h, kernel, pass_range(k_, g.lines), k_.precision, args, in_side, out_side, g, scale);
@@ -100,6 +103,31 @@ class ColumnLines {
   }
 
  private:
+  // Whether the kernels are in memory: built with the length, else (CPUs) loaded from
+  // the binary cache or compiled now (Specialization::wait), else queued once for the
+  // background compiler, whose build a later call then finds.
+  bool ready(const sycl::queue& q) const {
+    std::lock_guard lock(mutex_);
+    if (!kernels_.empty()) return true;
+    auto& compiler = KernelCompiler::instance();
+    if (specialization() == Specialization::wait || compiler.available(q, kPassEntryHeader, names_)) {
+      kernels_ = compiler.get(q, kPassEntryHeader, names_);
+    } else if (!queued_) {
+      auto build = [q, names = names_] {
+        try {
+          KernelCompiler::instance().get(q, kPassEntryHeader, names);
+        } catch (const std::exception&) {  // the team kernel keeps serving
+        }
+      };
+      queued_ = BackgroundCompiler::instance().submit({build, [] {}});
+    }
+    return !kernels_.empty();
+  }
+  std::vector<DeviceKernel> locked_kernels() const {
+    std::lock_guard lock(mutex_);
+    return kernels_;
+  }
+
   // Forward and backward; every side of a column group's lines is unit (neighbouring columns).
   static std::vector<std::string> names_of(const PassKernelParams& k, const DeviceLimits& lim) {
     if (k.interleave <= 1) return {};
@@ -114,9 +142,11 @@ class ColumnLines {
   }
 
   PassKernelParams k_;
-  std::vector<std::string> names_;     // forward, backward; none where strided lines run the team kernel
-  std::vector<DeviceKernel> kernels_;  // forward, backward, where built with the length (GPUs)
-  std::shared_ptr<void> twiddles_;     // Stockham twiddles of k_.radices
+  std::vector<std::string> names_;             // forward, backward; none where lines run the team kernel
+  mutable std::vector<DeviceKernel> kernels_;  // forward, backward, once ready (guarded by mutex_)
+  mutable bool queued_ = false;                // a CPU's build queued for the background compiler
+  mutable std::mutex mutex_;
+  std::shared_ptr<void> twiddles_;  // Stockham twiddles of k_.radices
   std::size_t twiddle_bytes_ = 0;
 };
 
