@@ -6,7 +6,7 @@
 // gives each line its own work-items there: on a GPU each of their loads touched
 // its own 32-byte sector (the H100's 2-D and 3-D rows stayed at 11-18% of the
 // copy); on the CPU device each SIMD lane gathered its own point (complex64
-// 512^2 to 4096^2 and 64^3 to 256^3 1.7-3.6x slower, complex128 1.0-1.3x;
+// 512^2 to 4096^2 and 64^3 to 256^3 1.7-3.6x slower, complex128 1.0-1.4x;
 // docs/performance.md). PYSYCLFFT_COLUMN_LINES=0 keeps the team kernel (device.hpp).
 // A GPU builds the groups' kernels with the length's c2c kernels; a CPU on first
 // need, for the one access pattern they meet (kernel_params.hpp, pass_access),
