@@ -83,7 +83,7 @@ class ColumnLines {
     const kernels::PassSide in_side{l.in_offset, 1, 0, 1, 0, l.in_dist1, whole};
     const kernels::PassSide out_side{l.out_offset, 1, 0, 1, 0, l.out_dist1, whole};
     const PassArgs args{in, twiddles_.get(), nullptr, nullptr, nullptr, nullptr, out, nullptr};
-    const DeviceKernel kernel = locked_kernels()[forward ? 0 : 1];
+    const DeviceKernel kernel = ready_kernel(forward);
     return q.submit([&](sycl::handler& h) {
       h.depends_on(deps);
       launch_pass(h, kernel, pass_range(k_, g.lines), k_.precision, args, in_side, out_side, g, scale);
@@ -123,9 +123,10 @@ class ColumnLines {
     }
     return !kernels_.empty();
   }
-  std::vector<DeviceKernel> locked_kernels() const {
+  // The kernel of a direction, once ready().
+  DeviceKernel ready_kernel(bool forward) const {
     std::lock_guard lock(mutex_);
-    return kernels_;
+    return kernels_[forward ? 0 : 1];
   }
 
   // Forward and backward; every side of a column group's lines is unit (neighbouring columns).
