@@ -380,7 +380,9 @@ PYBIND11_MODULE(_core, m) {
       "precompile_real",
       [](sycl::queue q, const std::vector<std::pair<RealTransform, std::int64_t>>& jobs, bool is_double) {
         py::gil_scoped_release release;
-        return RealLinePlan::precompile(q, jobs, precision_of(is_double), {});
+        std::vector<MapJob> maps;
+        for (const auto& [t, n] : jobs) maps.push_back({t, n});
+        return RealLinePlan::precompile(q, maps, precision_of(is_double), {});
       },
       "Compile the kernels of many (transform, length) pairs as their plans run them (fused, or load/store "
       "passes and the complex plan between), one run-time compilation per entry point; returns the kernel count.");

@@ -30,6 +30,11 @@ struct BatchLayout {
 // map moves reals 2m and 2m+1 as one 8- or 16-byte access (GPUs: a sector per 32
 // bytes, where single reals left the fused rfft's loads half used).
 inline constexpr int kRunTimeStride = 0, kUnitStride = 1, kPairedReals = 2;
+// The map passes' (map_passes.hpp) fourth variant: neighbouring work-items take
+// neighbouring transforms (in_dist0 = out_dist0 = 1, known at compile time), the
+// points' strides at run time. Strided lines (columns) then load and store whole
+// vectors (CPU) or coalesced rows (GPU) where one transform's points were gathered.
+inline constexpr int kNeighbourTransforms = 3;
 
 // Elements between neighbouring points: 1 for the compile-time variants.
 template <int Stride> index_t element_stride(index_t stride) { return Stride == kRunTimeStride ? stride : 1; }

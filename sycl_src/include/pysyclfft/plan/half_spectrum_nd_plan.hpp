@@ -40,8 +40,9 @@ class HalfSpectrumNdPlan {
                                    " needs a work buffer (its FFT does not fit one work-group)");
     NdSpec complex{spec_.shape, {spec_.axes.begin(), spec_.axes.end() - 1}, {spec_.lengths.begin(), spec_.lengths.end() - 1},
                    spec_.precision, 1.0, 1.0, spec_.memory};
-    if (compiles_ahead()) RealLinePlan::precompile(queue_, {{t, n}}, spec_.precision, complex.lengths, spec_.memory);
-    line_ = LinePlanCache::instance().real(queue_, t, n, spec_.precision, spec_.memory);
+    const MapJob job{t, n, spec_.memory == Memory::automatic && column_axis(spec_.shape, std::size_t(axis_), n)};
+    if (compiles_ahead()) RealLinePlan::precompile(queue_, {job}, spec_.precision, complex.lengths, spec_.memory);
+    line_ = LinePlanCache::instance().real(queue_, job, spec_.precision, spec_.memory);
     const std::size_t real_bytes = real_size(spec_.precision);
     if (r2c_) {
       if (padded(spec_)) {

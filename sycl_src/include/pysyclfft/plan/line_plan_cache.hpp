@@ -29,10 +29,10 @@ class LinePlanCache {
     return shared_c2c_plan(q, n, p, memory);
   }
 
-  // The real or trigonometric map `t` of data length n on q (fused or through its work buffer).
-  std::shared_ptr<const RealLinePlan> real(const sycl::queue& q, RealTransform t, std::int64_t n, Precision p,
-                                           Memory memory) {
-    return real_.get({q, n, p, memory, int(t)}, [&] { return std::make_shared<const RealLinePlan>(q, t, n, p, memory); });
+  // The real or trigonometric map of `job` on q (fused or through its work buffer).
+  std::shared_ptr<const RealLinePlan> real(const sycl::queue& q, const MapJob& job, Precision p, Memory memory) {
+    return real_.get({q, job.n, p, memory, 2 * int(job.transform) + int(job.columns)},
+                     [&] { return std::make_shared<const RealLinePlan>(q, job, p, memory); });
   }
 
   // Drops every cached plan (plans still in use stay alive with their users).

@@ -23,8 +23,8 @@
 namespace pysyclfft::plan {
 
 // Kernel names of the passes of many (transform, length) pairs, for compiling them
-// in one build: per pair the load and store passes with run-time strides, then
-// with unit strides (the generic set has the first two only).
+// in one build: per pair the load and store passes with run-time strides, with
+// unit strides, and over neighbouring transforms (the generic set has the first two only).
 inline std::vector<std::string> map_pass_kernel_names(const std::vector<std::pair<RealTransform, std::int64_t>>& jobs,
                                                       Precision p) {
   std::vector<std::string> names;
@@ -32,7 +32,7 @@ inline std::vector<std::string> map_pass_kernel_names(const std::vector<std::pai
     const int kind = choose_map(t, n);
     const std::int64_t fft_length = map_fft_length(kind, n);
     if (n < 1 || fft_length < 1) continue;
-    for (int stride : {0, 1})
+    for (int stride : {kernels::kRunTimeStride, kernels::kUnitStride, kernels::kNeighbourTransforms})
       for (bool store : {false, true}) names.push_back(map_pass_kernel_name(store, p, kind, fft_length, stride));
   }
   return names;
@@ -66,17 +66,31 @@ class MapPassPlan {
                       double edge_out, double imag_sign, const std::vector<sycl::event>& deps = {}) const {
     if (layout.count() == 0) return event_after(queue_, deps);
     const std::size_t points = std::size_t(store ? kernels::map_store_points(kind_, fft_length_) : fft_length_);
-    const std::size_t row = (points + group_ - 1) / group_ * group_;
-    const bool unit = kernels_.size() > 2 && layout.unit_strides();
-    const DeviceKernel& k = kernels_[(unit ? 2 : 0) + (store ? 1 : 0)];
-    const void* table = table_.get();
-    const auto pieces = launch_pieces(layout, std::int64_t(max_groups_per_dim_));
-    return submit_pieces(queue_, pieces, deps, [&](sycl::handler& h, const BatchLayout& piece) {
-      launch_map_pass(h, k, sycl::nd_range<2>{{std::size_t(piece.count()), row}, {1, group_}}, precision_, in, out,
-                      table, piece, {scale, edge_in, edge_out, imag_sign}, fft_length_);
-    });
+    const auto round_up = [](std::size_t n, std::size_t step) { return (n + step - 1) / step * step; };
+    const auto launch = [&](int variant, const std::vector<BatchLayout>& pieces, auto range) {
+      const DeviceKernel& k = kernels_[2 * variant + (store ? 1 : 0)];
+      return submit_pieces(queue_, pieces, deps, [&](sycl::handler& h, const BatchLayout& piece) {
+        launch_map_pass(h, k, range(piece), precision_, in, out, table_.get(), piece,
+                        {scale, edge_in, edge_out, imag_sign}, fft_length_);
+      });
+    };
+    if (over_columns(layout))
+      return launch(2, outer_pieces(layout, std::int64_t(max_groups_per_dim_ / points)), [&](const BatchLayout& p) {
+        const std::size_t width = std::min(group_, round_up(std::size_t(p.count0), 32));  // few columns: small groups
+        return sycl::nd_range<2>{{std::size_t(p.count1) * points, round_up(std::size_t(p.count0), width)}, {1, width}};
+      });
+    return launch(kernels_.size() > 2 && layout.unit_strides() ? 1 : 0,
+                  launch_pieces(layout, std::int64_t(max_groups_per_dim_)), [&](const BatchLayout& p) {
+                    return sycl::nd_range<2>{{std::size_t(p.count()), round_up(points, group_)}, {1, group_}};
+                  });
   }
 
+  // Whether the passes over `layout` take neighbouring lines per vector
+  // (kernels::kNeighbourTransforms): columns (line_layouts.hpp), on specialized passes.
+  bool over_columns(const BatchLayout& l) const {
+    return runs_columns() && map_columns(l) && std::size_t(fft_length_) <= max_groups_per_dim_;
+  }
+  bool runs_columns() const { return kernels_.size() > 4; }
   std::int64_t fft_length() const { return fft_length_; }
   Precision precision() const { return precision_; }
   // Whether the load pass (store = false) or the store pass only moves pairs of
@@ -94,7 +108,8 @@ class MapPassPlan {
   Precision precision_;
   int kind_;
   std::int64_t fft_length_;
-  std::vector<DeviceKernel> kernels_;  // load, store; then with unit strides (specialized passes)
+  // load, store; then with unit strides and over neighbouring transforms (specialized passes)
+  std::vector<DeviceKernel> kernels_;
   std::shared_ptr<const void> table_;
   std::size_t group_ = 1, max_groups_per_dim_ = 1;
   std::size_t workspace_bytes_ = 0;

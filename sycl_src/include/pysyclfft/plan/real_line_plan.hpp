@@ -3,9 +3,11 @@
 // else the map's load and store passes (map_pass_plan.hpp) around any complex plan
 // (any_c2c_plan.hpp) on a work buffer the plan owns, a chunk of transforms at a
 // time; its generic form runs the generic map passes (any length, compiled once per
-// device). RealLinePlan: the specialized MapLinePlan, or the generic one until the
-// background compiler (background_compiler.hpp) has built the specialized one. The
-// n-D planner (nd_plan.hpp) runs it along the real and trigonometric axes.
+// device). Columns (line_layouts.hpp) take the passes whatever the length: over
+// neighbouring lines, around the FFT of a buffer laid out as columns too.
+// RealLinePlan: the specialized MapLinePlan, or the generic one until the background
+// compiler (background_compiler.hpp) has built the specialized one. The n-D planner
+// (nd_plan.hpp) runs it along the real and trigonometric axes.
 //
 // A transform may be computed in place (its output over its own input): the fused
 // kernel reads a whole transform into local memory before it writes (two or more
@@ -19,6 +21,7 @@
 #include <functional>
 #include <memory>
 #include <string>
+#include <tuple>
 #include <utility>
 #include <vector>
 
@@ -61,6 +64,17 @@ struct MapFactors {
   double edge_in = 1.0, edge_out = 1.0, imag_sign = 1.0;
 };
 
+// A map of one transform and length, and whether its lines are columns (map_columns).
+struct MapJob {
+  RealTransform transform;
+  std::int64_t n;
+  bool columns = false;
+  bool operator<(const MapJob& o) const {
+    return std::tie(transform, n, columns) < std::tie(o.transform, o.n, o.columns);
+  }
+  bool operator==(const MapJob& o) const { return transform == o.transform && n == o.n && columns == o.columns; }
+};
+
 // Tests switch this on to run the unfused form on lengths the fused kernel
 // handles (Python: _core.force_unfused_maps, which also empties the plan cache).
 inline std::atomic<bool>& force_unfused_maps() {
@@ -71,18 +85,19 @@ inline std::atomic<bool>& force_unfused_maps() {
 class MapLinePlan {
  public:
   // Whether length n runs as one fused kernel (no work buffer).
-  static bool fused(const sycl::device& dev, RealTransform t, std::int64_t n, Precision p) {
-    return !force_unfused_maps() && choose_mapped_params(t, n, p, device_limits(dev)).supported();
+  static bool fused(const sycl::device& dev, RealTransform t, std::int64_t n, Precision p, bool columns = false) {
+    return !force_unfused_maps() && !columns && choose_mapped_params(t, n, p, device_limits(dev)).supported();
   }
 
   // generic: the generic map passes around a complex plan (any length, nothing to
   // compile once the generic sets are cached); else the specialized kernels, all
   // compiled now (`mode` is the complex plan's). A fused kernel whose registers
   // forbid its planned work-group (GroupTooLarge) gives way to the unfused form.
-  MapLinePlan(sycl::queue q, RealTransform t, std::int64_t n, Precision p, Memory memory, bool generic,
-              Specialization mode)
-      : queue_(std::move(q)), transform_(t), length_(n) {
-    if (!generic && fused(queue_.get_device(), t, n, p)) {
+  MapLinePlan(sycl::queue q, MapJob job, Precision p, Memory memory, bool generic, Specialization mode)
+      : queue_(std::move(q)) {
+    const RealTransform t = job.transform;
+    const std::int64_t n = job.n;
+    if (!generic && fused(queue_.get_device(), t, n, p, job.columns)) {
       try {
         fused_ = std::make_unique<MappedPlan>(queue_, t, n, p);
         return;
@@ -98,9 +113,11 @@ class MapLinePlan {
   MapLinePlan& operator=(const MapLinePlan&) = delete;
 
   // Whether its specialized kernels are in memory or in the binary cache.
-  static bool available(const sycl::queue& q, RealTransform t, std::int64_t n, Precision p, Memory memory) {
+  static bool available(const sycl::queue& q, MapJob job, Precision p, Memory memory) {
     auto& compiler = KernelCompiler::instance();
-    if (fused(q.get_device(), t, n, p))
+    const RealTransform t = job.transform;
+    const std::int64_t n = job.n;
+    if (fused(q.get_device(), t, n, p, job.columns))
       return compiler.available(q, kMappedEntryHeader, mapped_kernel_names(q.get_device(), {{t, n}}, p));
     const std::int64_t fft_length = map_fft_length(choose_map(t, n), n);
     return compiler.available(q, kMapPassEntryHeader, map_pass_kernel_names({{t, n}}, p)) &&
@@ -110,17 +127,21 @@ class MapLinePlan {
   // Kernels of many (transform, length) pairs and of the complex lengths
   // `c2c_lengths`, compiled in one build per entry point.
   // Returns the number of kernels compiled or found (pysyclfft.precompile_real's count).
-  static std::size_t precompile(const sycl::queue& q, const std::vector<std::pair<RealTransform, std::int64_t>>& jobs,
-                                Precision p, std::vector<std::int64_t> c2c_lengths, Memory memory = Memory::automatic) {
+  static std::size_t precompile(const sycl::queue& q, const std::vector<MapJob>& jobs, Precision p,
+                                std::vector<std::int64_t> c2c_lengths, Memory memory = Memory::automatic) {
     std::vector<std::pair<RealTransform, std::int64_t>> fused_jobs, unfused_jobs;
-    for (const auto& job : jobs) {
-      if (fused(q.get_device(), job.first, job.second, p)) {
-        fused_jobs.push_back(job);
+    for (const MapJob& job : jobs) {
+      if (fused(q.get_device(), job.transform, job.n, p, job.columns)) {
+        fused_jobs.push_back({job.transform, job.n});
       } else {
-        unfused_jobs.push_back(job);
-        const std::int64_t fft_length = map_fft_length(choose_map(job.first, job.second), job.second);
+        unfused_jobs.push_back({job.transform, job.n});
+        const std::int64_t fft_length = map_fft_length(choose_map(job.transform, job.n), job.n);
         if (fft_length >= 1) c2c_lengths.push_back(fft_length);  // a 1-point DCT-I runs no FFT
       }
+    }
+    for (auto* list : {&fused_jobs, &unfused_jobs}) {  // a length may come as columns and as rows
+      std::sort(list->begin(), list->end());
+      list->erase(std::unique(list->begin(), list->end()), list->end());
     }
     const auto mapped = mapped_kernel_names(q.get_device(), fused_jobs, p);
     const auto passes = map_pass_kernel_names(unfused_jobs, p);
@@ -145,16 +166,18 @@ class MapLinePlan {
       std::vector<sycl::event> wait = ready;
       sycl::event done;
       for (const BatchLayout& piece : split_layout(layout, chunk_)) {
-        // The buffer holds the piece's transforms one after another.
+        // The buffer holds the piece's transforms one after another, or columns as
+        // columns: the passes then move neighbouring lines' points together.
+        const bool columns = passes_->over_columns(piece);
         BatchLayout load = piece, fft = piece, store = piece;
         load.out_offset = fft.in_offset = fft.out_offset = store.in_offset = 0;
-        load.out_stride = fft.in_stride = fft.out_stride = store.in_stride = 1;
-        load.out_dist0 = fft.in_dist0 = fft.out_dist0 = store.in_dist0 = length;
+        load.out_stride = fft.in_stride = fft.out_stride = store.in_stride = columns ? piece.count0 : 1;
+        load.out_dist0 = fft.in_dist0 = fft.out_dist0 = store.in_dist0 = columns ? 1 : length;
         load.out_dist1 = fft.in_dist1 = fft.out_dist1 = store.in_dist1 = length * piece.count0;
         // A pass that only moves pairs of reals lying as whole complex values gives
         // way to the FFT's own loads or stores: a sweep over the data fewer.
-        const bool fft_reads_in = passes_->moves_pairs_only(false) && as_pairs(in, piece, true, fft);
-        const bool fft_writes_out = passes_->moves_pairs_only(true) && as_pairs(out, piece, false, fft);
+        const bool fft_reads_in = !columns && passes_->moves_pairs_only(false) && as_pairs(in, piece, true, fft);
+        const bool fft_writes_out = !columns && passes_->moves_pairs_only(true) && as_pairs(out, piece, false, fft);
         if (!fft_reads_in)
           wait = {passes_->execute(false, in, buffer, load, scale, f.edge_in, f.edge_out, f.imag_sign, wait)};
         done = fft_->execute(fft_reads_in ? in : buffer, fft_writes_out ? out : buffer, fft, passes_->fft_forward(),
@@ -166,9 +189,6 @@ class MapLinePlan {
       return done;
     });
   }
-
-  RealTransform transform() const { return transform_; }
-  std::int64_t length() const { return length_; }
 
   // Device memory the plan holds: tables, and the work buffer of the unfused form
   // (its FFT's once per `counted`: other maps may share it).
@@ -183,7 +203,8 @@ class MapLinePlan {
              (passes_->moves_pairs_only(store) ? " (none where the reals lie as whole complex values)" : "");
     };
     return pass(false) + ", " + fft_->describe() + ", " + pass(true) + " (work buffer of up to " +
-           std::to_string(chunk_) + " transform(s))";
+           std::to_string(chunk_) + " transform(s)" +
+           (passes_->runs_columns() ? "; columns: passes over neighbouring lines, the FFT on columns)" : ")");
   }
 
  private:
@@ -198,8 +219,6 @@ class MapLinePlan {
   }
 
   mutable sycl::queue queue_;  // submit() is not const
-  RealTransform transform_;
-  std::int64_t length_;
   std::unique_ptr<MappedPlan> fused_;
   std::unique_ptr<MapPassPlan> passes_;
   std::shared_ptr<const AnyC2CPlan> fft_;  // shared with the other maps and plans of its length
@@ -213,20 +232,19 @@ class MapLinePlan {
 // specialized one, which every execution after that uses.
 class RealLinePlan {
  public:
-  RealLinePlan(sycl::queue q, RealTransform t, std::int64_t n, Precision p, Memory memory = Memory::automatic)
-      : transform_(t), length_(n) {
+  RealLinePlan(sycl::queue q, MapJob job, Precision p, Memory memory = Memory::automatic) : job_(job) {
     const Specialization mode = specialization();
-    const bool generic_first = memory == Memory::automatic && mode != Specialization::wait && n >= 1 &&
-                               map_fft_length(choose_map(t, n), n) >= 1;
-    if (!generic_first || (mode == Specialization::background && MapLinePlan::available(q, t, n, p, memory))) {
-      specialized_ = std::make_shared<MapLinePlan>(std::move(q), t, n, p, memory, false, Specialization::wait);
+    const bool generic_first = memory == Memory::automatic && mode != Specialization::wait && job.n >= 1 &&
+                               map_fft_length(choose_map(job.transform, job.n), job.n) >= 1;
+    if (!generic_first || (mode == Specialization::background && MapLinePlan::available(q, job, p, memory))) {
+      specialized_ = std::make_shared<MapLinePlan>(std::move(q), job, p, memory, false, Specialization::wait);
       return;
     }
-    generic_ = std::make_unique<MapLinePlan>(q, t, n, p, memory, true, mode);
+    generic_ = std::make_unique<MapLinePlan>(q, job, p, memory, true, mode);
     if (mode != Specialization::background) return;
     switch_ = std::make_shared<PlanSwitch<MapLinePlan>>();
-    build_ = [q, t, n, p, memory] {
-      return std::make_shared<const MapLinePlan>(q, t, n, p, memory, false, Specialization::wait);
+    build_ = [q, job, p, memory] {
+      return std::make_shared<const MapLinePlan>(q, job, p, memory, false, Specialization::wait);
     };
     switch_->schedule(switch_, build_);
   }
@@ -234,8 +252,8 @@ class RealLinePlan {
   static bool fused(const sycl::device& dev, RealTransform t, std::int64_t n, Precision p) {
     return MapLinePlan::fused(dev, t, n, p);
   }
-  static std::size_t precompile(const sycl::queue& q, const std::vector<std::pair<RealTransform, std::int64_t>>& jobs,
-                                Precision p, std::vector<std::int64_t> c2c_lengths, Memory memory = Memory::automatic) {
+  static std::size_t precompile(const sycl::queue& q, const std::vector<MapJob>& jobs, Precision p,
+                                std::vector<std::int64_t> c2c_lengths, Memory memory = Memory::automatic) {
     return MapLinePlan::precompile(q, jobs, p, std::move(c2c_lengths), memory);
   }
 
@@ -246,8 +264,7 @@ class RealLinePlan {
     return generic_->execute(in, out, layout, scale, deps, f);
   }
 
-  RealTransform transform() const { return transform_; }
-  std::int64_t length() const { return length_; }
+  const MapJob& job() const { return job_; }
   // The generic plan's memory stays held once the switch happened (a running execution may use it).
   std::size_t workspace_bytes(CountedPlans* counted = nullptr) const {
     return (generic_ ? generic_->workspace_bytes(counted) : 0) +
@@ -264,8 +281,7 @@ class RealLinePlan {
     return switch_ ? switch_->plan() : nullptr;
   }
 
-  RealTransform transform_;
-  std::int64_t length_;
+  MapJob job_;
   std::shared_ptr<const MapLinePlan> specialized_;  // built at once
   std::unique_ptr<MapLinePlan> generic_;
   std::shared_ptr<PlanSwitch<MapLinePlan>> switch_;  // where the background build lands

@@ -33,12 +33,12 @@ class TrigNdPlan {
         out_shape_(resized_shape(spec_)),
         view_in_shape_(real_view(spec_.shape)),
         view_out_shape_(real_view(out_shape_)) {
-    std::vector<std::pair<RealTransform, std::int64_t>> jobs;
+    std::vector<MapJob> jobs;
     for (bool forward : {true, false})
-      for (auto n : sorted_unique(spec_.lengths)) {
-        jobs.push_back({line_transform(spec_.kind, forward), n});
-        if (!RealLinePlan::fused(queue_.get_device(), jobs.back().first, n, spec_.precision))
-          refuse_if_minimal(spec_, "the DCT/DST length " + std::to_string(n) +
+      for (std::size_t i = 0; i < spec_.axes.size(); ++i) {
+        jobs.push_back(job(forward, i));
+        if (!RealLinePlan::fused(queue_.get_device(), jobs.back().transform, jobs.back().n, spec_.precision))
+          refuse_if_minimal(spec_, "the DCT/DST length " + std::to_string(jobs.back().n) +
                                        " needs a work buffer (its FFT does not fit one work-group)");
       }
     if (padded(spec_)) {
@@ -47,17 +47,19 @@ class TrigNdPlan {
     }
     jobs = sorted_unique(jobs);  // types 1 and 4 are their own inverses: one plan serves both directions
     if (compiles_ahead()) RealLinePlan::precompile(queue_, jobs, spec_.precision, {}, spec_.memory);  // one build per entry point
-    for (auto n : sorted_unique(spec_.lengths)) lines_.push_back(real_line(line_transform(spec_.kind, true), n));
+    for (std::size_t i = 0; i < spec_.axes.size(); ++i) lines_.push_back(real_line(job(true, i)));
   }
 
   const std::vector<std::int64_t>& out_shape() const { return out_shape_; }
 
   std::size_t workspace_bytes() const {
     std::size_t bytes = stage_ ? stage_->bytes() : 0;
-    CountedPlans counted;  // a length's forward and backward maps share their FFT
-    for (const auto& p : lines_) bytes += p->workspace_bytes(&counted);
-    if (backward_built_.load(std::memory_order_acquire))
-      for (const auto& p : backward_lines_) bytes += p->workspace_bytes(&counted);
+    CountedPlans counted, maps;  // a length's maps share their FFT; alike axes share their map
+    const auto add = [&](const auto& lines) {
+      for (const auto& p : lines) bytes += count_once(&maps, p.get(), p->workspace_bytes(&counted));
+    };
+    add(lines_);
+    if (backward_built_.load(std::memory_order_acquire)) add(backward_lines_);
     return bytes;
   }
 
@@ -70,7 +72,7 @@ class TrigNdPlan {
       for (std::size_t i = 0; i < spec_.axes.size(); ++i)
         text += std::string(text.empty() ? "" : "\n") + "axis " + std::to_string(spec_.axes[i]) +
                 (forward ? " (forward): " : " (backward): ") +
-                (!forward && pending ? "built on first use" : line(forward, spec_.lengths[i]).describe());
+                (!forward && pending ? "built on first use" : line(forward, i).describe());
     return text;
   }
 
@@ -87,7 +89,7 @@ class TrigNdPlan {
     const MapFactors f{edges.first, edges.second, 1.0};
     const auto passes = [&](const void* src, const ArrayLayout& src_layout, std::vector<sycl::event> events) {
       for (std::size_t i = 0; i < spec_.axes.size(); ++i)
-        events = run_along_axis(line(forward, spec_.lengths[i]), view_out_shape_, spec_.axes[i], i ? out : src,
+        events = run_along_axis(line(forward, i), view_out_shape_, spec_.axes[i], i ? out : src,
                                 i ? to : src_layout, out, to, i ? 1.0 : scale, f, events);
       return join_launched(queue_, events);
     };
@@ -112,32 +114,31 @@ class TrigNdPlan {
     return l;
   }
 
-  std::shared_ptr<const RealLinePlan> real_line(RealTransform t, std::int64_t n) const {
-    return LinePlanCache::instance().real(queue_, t, n, spec_.precision, spec_.memory);
+  // The map of axis i in one direction; columns where the axis's lines are
+  // (line_layouts.hpp) and a work buffer is allowed.
+  MapJob job(bool forward, std::size_t i) const {
+    const bool columns = column_axis(view_out_shape_, std::size_t(spec_.axes[i]), spec_.lengths[i]);
+    return {line_transform(spec_.kind, forward), spec_.lengths[i], columns && spec_.memory == Memory::automatic};
   }
 
-  const RealLinePlan& line(bool forward, std::int64_t n) const {
-    const RealTransform t = line_transform(spec_.kind, forward);
-    const auto find = [&](const std::vector<std::shared_ptr<const RealLinePlan>>& lines) -> const RealLinePlan* {
-      for (const auto& p : lines)
-        if (p->transform() == t && p->length() == n) return p.get();
-      return nullptr;
-    };
-    if (const RealLinePlan* p = find(lines_)) return *p;
-    if (!forward)  // types 1 and 4 never get here: lines_ serve both directions
-      std::call_once(backward_once_, [&] {
-        backward_lines_.clear();  // what a throwing attempt left
-        for (auto m : sorted_unique(spec_.lengths)) backward_lines_.push_back(real_line(t, m));
-        backward_built_.store(true, std::memory_order_release);
-      });
-    if (const RealLinePlan* p = find(backward_lines_)) return *p;
-    throw std::logic_error("pysyclfft: TrigNdPlan has no plan of length " + std::to_string(n));
+  std::shared_ptr<const RealLinePlan> real_line(const MapJob& job) const {
+    return LinePlanCache::instance().real(queue_, job, spec_.precision, spec_.memory);
+  }
+
+  const RealLinePlan& line(bool forward, std::size_t i) const {
+    if (forward || line_transform(spec_.kind, true) == line_transform(spec_.kind, false)) return *lines_[i];
+    std::call_once(backward_once_, [&] {
+      backward_lines_.clear();  // what a throwing attempt left
+      for (std::size_t a = 0; a < spec_.axes.size(); ++a) backward_lines_.push_back(real_line(job(false, a)));
+      backward_built_.store(true, std::memory_order_release);
+    });
+    return *backward_lines_[i];
   }
 
   mutable sycl::queue queue_;
   NdSpec spec_;
   std::vector<std::int64_t> out_shape_, view_in_shape_, view_out_shape_;
-  std::vector<std::shared_ptr<const RealLinePlan>> lines_;  // the forward maps of every distinct length
+  std::vector<std::shared_ptr<const RealLinePlan>> lines_;  // the forward map of each axis (shared where alike)
   mutable std::once_flag backward_once_;
   mutable std::vector<std::shared_ptr<const RealLinePlan>> backward_lines_;  // the backward ones, on first use
   mutable std::atomic<bool> backward_built_{false};

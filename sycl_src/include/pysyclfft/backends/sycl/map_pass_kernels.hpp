@@ -1,8 +1,10 @@
 // SYCL entry points of the unfused map passes (kernels/map_passes.hpp), e.g.
 //   pysyclfft_map_load<float, 1, 4099, 1>, pysyclfft_map_store<float, 1, 4099, 1>   (T, MapKind, FFT length, Stride)
 // or FFT length 0: the generic passes, whose FFT length is the run-time `length`;
-// Stride 1: unit strides on both sides, 0: the layout's. nd_range<2>: dimension 0
-// = transform, dimension 1 = point (rounded up to whole work-groups).
+// Stride 1: unit strides on both sides, 0: the layout's, 3: neighbouring transforms
+// (kernels::kNeighbourTransforms). nd_range<2>: dimension 0 = transform, dimension 1 =
+// point (rounded up to whole work-groups); under Stride 3 dimension 0 = outer
+// transform and point, dimension 1 = inner transform.
 #pragma once
 #include "../../kernels/map_passes.hpp"
 #include "exec.hpp"
