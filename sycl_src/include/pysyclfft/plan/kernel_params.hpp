@@ -387,11 +387,21 @@ inline bool fit_column_group(PassKernelParams& k, const DeviceLimits& dev, std::
 // faster, 2^20 (1024, 4 -> 8) 2%, 1024^2 8%, complex128 2^20 (4 lines in 64 KiB
 // instead of 128) 21%; but groups of 16 or 32 shorter lines lost 10-32% (2^14
 // to 2^16, 2^22, 2^24, 256^3).
-inline constexpr int kOneBufferLines = 8;
+// On GPUs a group of fewer than kSectorLines lines leaves the 32-byte sectors of its
+// column loads part used (two complex64 lines: 16 bytes); where no more fit in a third
+// of the local memory, half the work-items per line over the whole of it make room:
+// 4096^2 complex64 (2 lines of 256 work-items -> 4 of 128) 725 -> 1275 GB/s on an H200,
+// the other nd and large rows within 1% (sweep 28, gpu_h200_notes.md).
+inline constexpr int kOneBufferLines = 8, kSectorLines = 4;
 inline void take_one_buffer(PassKernelParams& k, const DeviceLimits& dev, std::int64_t columns) {
   if (k.interleave > kOneBufferLines) return;
   PassKernelParams one{choose_c2c_params(k.n, k.precision, dev, 1, 16)};
   if (one.radices.size() < 2 || !fit_column_group(one, dev, columns, dev.local_mem_bytes / 3)) return;
+  if (!dev.is_cpu && one.interleave < kSectorLines) {
+    PassKernelParams wide{choose_c2c_params(k.n, k.precision, dev, 1, 16)};
+    wide.threads = std::max(1, wide.threads * one.interleave / kSectorLines);
+    if (fit_column_group(wide, dev, columns, dev.local_mem_bytes) && wide.interleave >= kSectorLines) one = wide;
+  }
   if (one.interleave > k.interleave || (one.interleave == k.interleave && one.local_bytes() < k.local_bytes()))
     k = one;
 }
