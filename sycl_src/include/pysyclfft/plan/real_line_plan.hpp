@@ -232,7 +232,7 @@ class MapLinePlan {
 // specialized one, which every execution after that uses.
 class RealLinePlan {
  public:
-  RealLinePlan(sycl::queue q, MapJob job, Precision p, Memory memory = Memory::automatic) : job_(job) {
+  RealLinePlan(sycl::queue q, MapJob job, Precision p, Memory memory = Memory::automatic) {
     const Specialization mode = specialization();
     const bool generic_first = memory == Memory::automatic && mode != Specialization::wait && job.n >= 1 &&
                                map_fft_length(choose_map(job.transform, job.n), job.n) >= 1;
@@ -264,7 +264,6 @@ class RealLinePlan {
     return generic_->execute(in, out, layout, scale, deps, f);
   }
 
-  const MapJob& job() const { return job_; }
   // The generic plan's memory stays held once the switch happened (a running execution may use it).
   std::size_t workspace_bytes(CountedPlans* counted = nullptr) const {
     return (generic_ ? generic_->workspace_bytes(counted) : 0) +
@@ -281,7 +280,6 @@ class RealLinePlan {
     return switch_ ? switch_->plan() : nullptr;
   }
 
-  MapJob job_;
   std::shared_ptr<const MapLinePlan> specialized_;  // built at once
   std::unique_ptr<MapLinePlan> generic_;
   std::shared_ptr<PlanSwitch<MapLinePlan>> switch_;  // where the background build lands
