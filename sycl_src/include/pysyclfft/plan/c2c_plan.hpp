@@ -71,7 +71,8 @@ class C2CPlan {
 
   // Transforms layout.count() sequences of length n from `in` to `out` (in
   // place when equal, with identical layouts), multiplying by `scale`. Columns run
-  // as column groups in whole groups, the rest of a row on the team kernel.
+  // as column groups in whole groups, the rest of a row on the team kernel beside
+  // them (they touch other columns).
   sycl::event execute(const void* in, void* out, const BatchLayout& layout, bool forward, double scale,
                       const std::vector<sycl::event>& deps = {}) const {
     if (layout.count() == 0) return event_after(queue_, deps);
@@ -84,7 +85,7 @@ class C2CPlan {
     rest.count0 -= columns;
     rest.in_offset += columns * layout.in_dist0;
     rest.out_offset += columns * layout.out_dist0;
-    return submit_teams(in, out, rest, forward, scale, {done});
+    return join_launched(queue_, {done, submit_teams(in, out, rest, forward, scale, deps)});
   }
 
   std::int64_t length() const { return params_.n; }
