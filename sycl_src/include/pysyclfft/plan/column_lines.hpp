@@ -17,6 +17,7 @@
 #pragma once
 #include <sycl/sycl.hpp>
 
+#include <atomic>
 #include <cstdint>
 #include <limits>
 #include <memory>
@@ -105,23 +106,32 @@ class ColumnLines {
  private:
   // Whether the kernels are in memory: built with the length, else (CPUs) loaded from
   // the binary cache or compiled now (Specialization::wait), else queued once for the
-  // background compiler, whose build a later call then finds.
+  // background compiler, whose word (not the compiler, which would hash the kernel
+  // headers for the cache key at every call) later calls wait for.
   bool ready(const sycl::queue& q) const {
     std::lock_guard lock(mutex_);
     if (!kernels_.empty()) return true;
     auto& compiler = KernelCompiler::instance();
+    if (background_) {
+      if (background_->load() != kBuilt) return false;  // building, or failed: the team kernel serves
+      kernels_ = compiler.get(q, kPassEntryHeader, names_);  // in memory now
+      return true;
+    }
     if (specialization() == Specialization::wait || compiler.available(q, kPassEntryHeader, names_)) {
       kernels_ = compiler.get(q, kPassEntryHeader, names_);
-    } else if (!queued_) {
-      auto build = [q, names = names_] {
-        try {
-          KernelCompiler::instance().get(q, kPassEntryHeader, names);
-        } catch (const std::exception&) {  // the team kernel keeps serving
-        }
-      };
-      queued_ = BackgroundCompiler::instance().submit({build, [] {}});
+      return true;
     }
-    return !kernels_.empty();
+    auto state = std::make_shared<std::atomic<int>>(kBuilding);
+    auto build = [q, names = names_, state] {
+      try {
+        KernelCompiler::instance().get(q, kPassEntryHeader, names);
+        state->store(kBuilt);
+      } catch (const std::exception&) {
+        state->store(kFailed);
+      }
+    };
+    if (BackgroundCompiler::instance().submit({build, [] {}})) background_ = state;
+    return false;
   }
   // The kernel of a direction, once ready().
   DeviceKernel ready_kernel(bool forward) const {
@@ -145,7 +155,8 @@ class ColumnLines {
   PassKernelParams k_;
   std::vector<std::string> names_;             // forward, backward; none where lines run the team kernel
   mutable std::vector<DeviceKernel> kernels_;  // forward, backward, once ready (guarded by mutex_)
-  mutable bool queued_ = false;                // a CPU's build queued for the background compiler
+  enum { kBuilding, kBuilt, kFailed };
+  mutable std::shared_ptr<std::atomic<int>> background_;  // a CPU's build queued for the background compiler
   mutable std::mutex mutex_;
   std::shared_ptr<void> twiddles_;  // Stockham twiddles of k_.radices
   std::size_t twiddle_bytes_ = 0;
