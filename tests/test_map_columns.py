@@ -145,3 +145,26 @@ def test_column_passes_cut_into_launch_pieces():
     for shape, planned_form, err in json.loads(done.stdout.strip().splitlines()[-1]):
         assert planned_form, shape
         assert err <= 2.0 * np.finfo(np.float64).eps * np.log2(256), (shape, err)
+
+
+FORM_CHILD = r"""
+import json
+import numpy as np
+import scipy.fft as sf
+import pysyclfft
+x = np.random.default_rng(4).standard_normal((160, 48))
+plan = pysyclfft.get_fft_plan(x, axes=(0,), kind="dct2")
+want = sf.dct(x, 2, axis=0)
+print(json.dumps([plan.describe(), float(np.linalg.norm(plan.forward(x) - want) / np.linalg.norm(want))]))
+"""
+
+
+@pytest.mark.parametrize("value, form", [("0", "fused into"), ("1", COLUMNS)])
+def test_the_environment_chooses_the_form_on_any_device(value, form):
+    """PYSYCLFFT_MAP_COLUMNS=1 takes the passes over neighbouring lines along columns on any
+    device (GPUs run them so in tests), =0 the fused kernel (to measure one against the other)."""
+    done = run_python(FORM_CHILD, timeout=600, PYSYCLFFT_MAP_COLUMNS=value)
+    assert done.returncode == 0, done.stderr
+    describe, err = json.loads(done.stdout.strip().splitlines()[-1])
+    assert form in describe, describe
+    assert err <= 2.0 * np.finfo(np.float64).eps * np.log2(160), err

@@ -91,6 +91,10 @@ inline DeviceLimits with_planner_rules(DeviceLimits lim) {
   // A single-kernel length's strided lines run as column groups on every device
   // (column_lines.hpp); PYSYCLFFT_COLUMN_LINES=0 runs them on the team kernel.
   lim.column_lines = kernel_form("PYSYCLFFT_COLUMN_LINES", true);
+  // Real and trigonometric maps along columns as passes over neighbouring lines
+  // (line_layouts.hpp, column_axis) on CPUs; PYSYCLFFT_MAP_COLUMNS=1 on any device, =0
+  // on none (the fused kernel where the length has one).
+  lim.map_columns = kernel_form("PYSYCLFFT_MAP_COLUMNS", lim.is_cpu);
   // A one-pass convolution's two FFTs in one kernel (multipass_launches.hpp) on
   // every device; PYSYCLFFT_FUSED_CONVOLUTION=0 launches them apart, and
   // PYSYCLFFT_ONE_BUFFER_CONVOLUTION=1 runs every such kernel in one buffer (tests).

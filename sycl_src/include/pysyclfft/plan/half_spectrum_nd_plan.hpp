@@ -40,7 +40,8 @@ class HalfSpectrumNdPlan {
                                    " needs a work buffer (its FFT does not fit one work-group)");
     NdSpec complex{spec_.shape, {spec_.axes.begin(), spec_.axes.end() - 1}, {spec_.lengths.begin(), spec_.lengths.end() - 1},
                    spec_.precision, 1.0, 1.0, spec_.memory};
-    const bool columns = column_axis(queue_.get_device().is_cpu(), spec_.shape, std::size_t(axis_), n);
+    const bool columns =
+        column_axis(device_limits(queue_.get_device()).map_columns, spec_.shape, std::size_t(axis_), n);
     const MapJob job{t, n, columns && spec_.memory == Memory::automatic};
     if (compiles_ahead()) RealLinePlan::precompile(queue_, {job}, spec_.precision, complex.lengths, spec_.memory);
     line_ = LinePlanCache::instance().real(queue_, job, spec_.precision, spec_.memory);

@@ -36,6 +36,7 @@ struct DeviceLimits {
   bool paired_reals = false;  // fused rfft/irfft move pairs of reals as one value (GPUs; device.hpp)
   bool one_buffer_columns = false;  // column groups may run in one Stockham buffer (GPUs; device.hpp)
   bool column_lines = false;  // strided lines of single-kernel lengths as column groups (GPUs; column_lines.hpp)
+  bool map_columns = false;  // real/trigonometric maps along columns as passes over neighbouring lines (CPUs)
   bool fused_convolution = true;  // one-pass convolutions in one kernel (multipass_launches.hpp)
   bool one_buffer_convolution = false;  // tests: every such kernel in one Stockham buffer (convolution_params)
 

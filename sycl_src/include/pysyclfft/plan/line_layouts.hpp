@@ -151,14 +151,15 @@ inline bool map_columns(const BatchLayout& l) {
 }
 
 // Whether a planner runs lines of n points along `axis` of a C-ordered array of
-// `shape` as columns (before it sees the arrays' strides). CPUs only so far: on an
-// H200 (gpu_h200_notes.md, session 22) float32 DCT-II along axis 0 of 4096^2 and
-// 256^3 ran 1.4-1.6x faster so, but 1024^2 float32 and 128^3 float64 slower (calls
-// timed on the host, three launches instead of one), float64 level elsewhere.
-inline bool column_axis(bool cpu, const std::vector<std::int64_t>& shape, std::size_t axis, std::int64_t n) {
+// `shape` as columns (before it sees the arrays' strides), where the device takes
+// that form (DeviceLimits::map_columns: CPUs so far; on an H200, gpu_h200_notes.md
+// session 22, float32 DCT-II along axis 0 of 4096^2 and 256^3 ran 1.4-1.6x faster
+// so, but 1024^2 float32 and 128^3 float64 slower, float64 level elsewhere).
+inline bool column_axis(bool device_takes_them, const std::vector<std::int64_t>& shape, std::size_t axis,
+                        std::int64_t n) {
   std::int64_t neighbours = 1;
   for (std::size_t d = axis + 1; d < shape.size(); ++d) neighbours *= shape[d];
-  return cpu && n >= kMinColumnLength && neighbours >= kMinColumnNeighbours;
+  return device_takes_them && n >= kMinColumnLength && neighbours >= kMinColumnNeighbours;
 }
 
 // Whether the reals of one side of `l` (its input side, or its output side) over

@@ -116,8 +116,8 @@ class TrigNdPlan {
   // The map of axis i in one direction; columns where the axis's lines are
   // (line_layouts.hpp) and a work buffer is allowed.
   MapJob job(bool forward, std::size_t i) const {
-    const bool columns =
-        column_axis(queue_.get_device().is_cpu(), view_out_shape_, std::size_t(spec_.axes[i]), spec_.lengths[i]);
+    const bool columns = column_axis(device_limits(queue_.get_device()).map_columns, view_out_shape_,
+                                     std::size_t(spec_.axes[i]), spec_.lengths[i]);
     return {line_transform(spec_.kind, forward), spec_.lengths[i], columns && spec_.memory == Memory::automatic};
   }
 
