@@ -124,19 +124,6 @@ inline std::vector<BatchLayout> launch_pieces(const BatchLayout& layout, std::in
   return pieces;
 }
 
-// `layout` cut along its outer batch dimension into pieces of at most `max_outer` rows.
-inline std::vector<BatchLayout> outer_pieces(const BatchLayout& layout, std::int64_t max_outer) {
-  std::vector<BatchLayout> pieces;
-  for (std::int64_t r = 0; r < layout.count1; r += max_outer) {
-    BatchLayout piece = layout;
-    piece.in_offset += r * layout.in_dist1;
-    piece.out_offset += r * layout.out_dist1;
-    piece.count1 = std::min<std::int64_t>(max_outer, layout.count1 - r);
-    pieces.push_back(piece);
-  }
-  return pieces;
-}
-
 // Strided lines with at least this many neighbours adjacent on both sides are
 // columns: a real or trigonometric map runs them as passes over neighbouring lines
 // around a column FFT (real_line_plan.hpp), where the fused map kernel's work-items

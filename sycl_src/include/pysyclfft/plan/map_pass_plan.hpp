@@ -74,11 +74,14 @@ class MapPassPlan {
                         {scale, edge_in, edge_out, imag_sign}, fft_length_);
       });
     };
-    if (over_columns(layout))
-      return launch(2, outer_pieces(layout, std::int64_t(max_groups_per_dim_ / points)), [&](const BatchLayout& p) {
+    if (over_columns(layout)) {
+      // Dimension 0 holds (outer line, point): whole inner rows, as many per launch as its limit allows.
+      const std::int64_t rows = std::int64_t(max_groups_per_dim_ / points);
+      return launch(2, launch_pieces(layout, rows * layout.count0), [&](const BatchLayout& p) {
         const std::size_t width = std::min(group_, round_up(std::size_t(p.count0), 32));  // few columns: small groups
         return sycl::nd_range<2>{{std::size_t(p.count1) * points, round_up(std::size_t(p.count0), width)}, {1, width}};
       });
+    }
     return launch(kernels_.size() > 2 && layout.unit_strides() ? 1 : 0,
                   launch_pieces(layout, std::int64_t(max_groups_per_dim_)), [&](const BatchLayout& p) {
                     return sycl::nd_range<2>{{std::size_t(p.count()), round_up(points, group_)}, {1, group_}};
