@@ -396,10 +396,11 @@ inline bool fit_column_group(PassKernelParams& k, const DeviceLimits& dev, std::
 inline constexpr int kOneBufferLines = 8, kSectorLines = 4;
 inline void take_one_buffer(PassKernelParams& k, const DeviceLimits& dev, std::int64_t columns) {
   if (k.interleave > kOneBufferLines) return;
-  PassKernelParams one{choose_c2c_params(k.n, k.precision, dev, 1, 16)};
+  const PassKernelParams radix16{choose_c2c_params(k.n, k.precision, dev, 1, 16)};
+  PassKernelParams one = radix16;
   if (one.radices.size() < 2 || !fit_column_group(one, dev, columns, dev.local_mem_bytes / 3)) return;
   if (!dev.is_cpu && one.interleave < kSectorLines) {
-    PassKernelParams wide{choose_c2c_params(k.n, k.precision, dev, 1, 16)};
+    PassKernelParams wide = radix16;
     wide.threads = std::max(1, wide.threads * one.interleave / kSectorLines);
     if (fit_column_group(wide, dev, columns, dev.local_mem_bytes) && wide.interleave >= kSectorLines) one = wide;
   }
