@@ -53,11 +53,7 @@ class ColumnLines {
   // the team kernel's: one buffer takes radix 16 (512 points: 16 8 4 beside the
   // team's 8 8 8, whose table gave every 512-point column of an H200 wrong answers).
   ColumnLines(sycl::queue q, std::int64_t n, Precision p, std::vector<DeviceKernel> kernels)
-      : k_(params(device_limits(q.get_device()), n, p)),
-        names_(names_of(k_, device_limits(q.get_device()))),
-        kernels_(std::move(kernels)) {
-    if (!names_.empty()) twiddles_ = device_stockham_twiddles(q, k_.radices, p, &twiddle_bytes_);
-  }
+      : ColumnLines(q, device_limits(q.get_device()), n, p, std::move(kernels)) {}
 
   // How many of `l`'s columns these kernels take, 0 where none: where `l` is a batch of
   // columns (neighbouring transforms one element apart on both sides, points apart),
@@ -104,6 +100,11 @@ class ColumnLines {
   }
 
  private:
+  ColumnLines(sycl::queue& q, const DeviceLimits& lim, std::int64_t n, Precision p, std::vector<DeviceKernel> kernels)
+      : k_(params(lim, n, p)), names_(names_of(k_, lim)), kernels_(std::move(kernels)) {
+    if (!names_.empty()) twiddles_ = device_stockham_twiddles(q, k_.radices, p, &twiddle_bytes_);
+  }
+
   // Whether the kernels are in memory: built with the length, else (CPUs) loaded from
   // the binary cache or compiled now (Specialization::wait), else queued once for the
   // background compiler, whose word (not the compiler, which would hash the kernel
