@@ -83,6 +83,10 @@ PYSYCLFFT_INLINE void team_c2c(int vector, int lane, int team, index_t group, co
 struct NoBarrier {
   void operator()() const {}
 };
+// The sub-group exchange of a work-item alone (one lane: its own value).
+struct NoShuffle {
+  template <typename V> V operator()(V value, int) const { return value; }
+};
 
 // Work-item level, transposed: the L transforms from `first` of a sub-group of
 // L = N work-items, contiguous in memory, loaded and stored as whole vectors

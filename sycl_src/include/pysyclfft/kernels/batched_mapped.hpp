@@ -45,14 +45,20 @@ template <typename T> struct MapScalars {
   T scale, edge_in, edge_out, imag_sign;  // see MapIO
 };
 
+// The split of a map that splits pointwise (real_maps.hpp) by SIMD vectors of
+// Lanes work-items; it needs L/2 >= Lanes to keep its loads inside the buffer.
+template <class Map, int Lanes, int L> constexpr bool kSplitsByVectors = splits_pointwise<Map>(0) && Lanes > 1 &&
+                                                                          L / 2 >= Lanes;
+
 // One transform: the map's FFT by the team of C::kThreads work-items on its
 // buffers, `offset` reals into `buffers` (Stockham::run_vectors); the
-// work-item is `lane` of the SIMD vector starting at team member `vector`. A
+// work-item is `lane` of the SIMD vector starting at team member `vector`, and
+// shuffle(v, mask) gives it the v of lane `lane ^ mask` (where Lanes > 1). A
 // work-item alone (kThreads = 1) unrolls every loop, so its private buffers
 // stay in registers.
-template <class Cfg, int Lanes, class Barrier, class Map, typename T>
+template <class Cfg, int Lanes, class Barrier, class Map, typename T, class Shuffle = NoShuffle>
 PYSYCLFFT_INLINE void mapped_transform(const Barrier& barrier, int vector, int lane, const Map& map, cplx<T>* buffers,
-                                       const cplx<T>* twiddles, int offset = 0) {
+                                       const cplx<T>* twiddles, int offset = 0, const Shuffle& shuffle = {}) {
   using C = typename Cfg::c2c;
   using fft = typename C::fft;
   if constexpr (Cfg::kSplitAfter) {
@@ -61,9 +67,18 @@ PYSYCLFFT_INLINE void mapped_transform(const Barrier& barrier, int vector, int l
     fft::template run_vectors<C::kThreads, Lanes>(barrier, vector, lane, map, to_z, buffers, twiddles, C::kThreads,
                                                   offset);
     barrier();
+    const SplitLoad<T, 1, fft::kPad> from_z{z, z + fft::kBufferPoints};
+    if constexpr (kSplitsByVectors<Map, Lanes, C::kN>) {
+      const auto reverse = [&](T v) { return shuffle(v, Lanes - 1); };
 #pragma unroll
-    for (int k = vector + lane; k <= C::kN / 2; k += C::kThreads)
-      map.split_pair(k, SplitLoad<T, 1, fft::kPad>{z, z + fft::kBufferPoints});
+      for (int k0 = 1 + vector; 2 * k0 <= C::kN; k0 += C::kThreads)
+        packed_split_vector<T, Lanes>(k0, lane, C::kN, from_z, map.io.table, reverse,
+                                      [&](index_t j, cplx<T> x) { map.split_emit(j, x); });
+      if (vector + lane == 0) split_pair(map, 0, from_z);
+    } else {
+#pragma unroll
+      for (int k = vector + lane; k <= C::kN / 2; k += C::kThreads) split_pair(map, k, from_z);
+    }
   } else {
     fft::template run_vectors<C::kThreads, Lanes>(barrier, vector, lane, map, map, buffers, twiddles, C::kThreads,
                                                   offset);
@@ -71,15 +86,16 @@ PYSYCLFFT_INLINE void mapped_transform(const Barrier& barrier, int vector, int l
 }
 
 // Team level: team `team` of the work-group (PerGroup teams share local memory `local`).
-template <class Cfg, int Lanes, class Barrier, typename T = typename Cfg::c2c::real>
+template <class Cfg, int Lanes, class Barrier, class Shuffle, typename T = typename Cfg::c2c::real>
 PYSYCLFFT_INLINE void batched_mapped(int vector, int lane, int team, index_t group_id, const Barrier& barrier,
-                                     const void* in, void* out, const cplx<T>* twiddles, const cplx<T>* table,
-                                     const BatchLayout& layout, MapScalars<T> s, cplx<T>* local) {
+                                     const Shuffle& shuffle, const void* in, void* out, const cplx<T>* twiddles,
+                                     const cplx<T>* table, const BatchLayout& layout, MapScalars<T> s,
+                                     cplx<T>* local) {
   using C = typename Cfg::c2c;
   const TeamTransform t = team_transform<C>(team, group_id, layout);
   const typename Cfg::map map{{in, out, layout.in_base(t.transform), layout.out_base(t.transform), layout.in_stride,
                                layout.out_stride, table, s.scale, s.edge_in, s.edge_out, s.imag_sign, t.active}};
-  mapped_transform<Cfg, Lanes>(barrier, vector, lane, map, local, twiddles, team * C::kTeamReals);
+  mapped_transform<Cfg, Lanes>(barrier, vector, lane, map, local, twiddles, team * C::kTeamReals, shuffle);
 }
 
 // Work-item level: transform (t0, t1) of the two batch dimensions alone, in

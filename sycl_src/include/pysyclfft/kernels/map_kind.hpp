@@ -36,8 +36,9 @@ constexpr int map_sign(int kind) {
 }
 
 // Whether the map needs the whole FFT result before it can store (the packed
-// real FFT split reads Z[k] and Z[L-k]): such maps have split_pair(k, z), which
-// forms outputs k and L-k of their L + 1, instead of a pointwise store.
+// real FFT split reads Z[k] and Z[L-k]): such maps are stored by split_pair(map, k,
+// z) (real_maps.hpp), which forms outputs k and L-k of their L + 1, instead of a
+// pointwise store.
 constexpr bool map_splits_after(int kind) {
   return kind == kR2CPacked || kind == kDCT2Packed || kind == kDST2Packed || kind == kDCT1 || kind == kDST1;
 }

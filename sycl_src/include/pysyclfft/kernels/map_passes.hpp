@@ -55,7 +55,7 @@ template <int Kind, typename T, int L, int Stride = 0> struct MapPass {
     const Map map{{nullptr, out, 0, w.out_base, 0, layout.out_stride, table, s.scale, s.edge_in, s.edge_out,
                    s.imag_sign, true, fft_length}};
     const StridedLoad<T, kPointStride> z{fft_out + w.in_base, layout.in_stride};
-    if constexpr (kSplitAfter) map.split_pair(int(w.point), z);
+    if constexpr (kSplitAfter) split_pair(map, int(w.point), z);
     else map(int(w.point), z(int(w.point)));
   }
 };

@@ -26,6 +26,40 @@ PYSYCLFFT_INLINE void packed_split(int k, index_t L, const Z& z, cplx<T> wk, con
   if (2 * k != L) emit(L - k, conj(even - odd_w));
 }
 
+// The same outputs for a SIMD vector of Lanes work-items, lane l taking k = k0 + l
+// (1 <= k <= L/2; lanes past L/2 store nothing), with every access at ascending
+// addresses: lanes load Z[L-k0-(Lanes-1)+l], which reverse(v) (lane l gets the v of
+// lane Lanes-1-l) turns into Z[L-k], and X[L-k] is reversed back before its store.
+// Descending per-lane addresses became gathers and scatters on the OpenCL CPU
+// device, where the split then cost half as much as the FFT (docs/performance.md).
+// X[L/2] (even L) is emitted twice, the same value last.
+template <typename T, int Lanes, class Z, class Reverse, class Emit>
+PYSYCLFFT_INLINE void packed_split_vector(int k0, int lane, index_t L, const Z& z, const cplx<T>* table,
+                                          const Reverse& reverse, const Emit& emit) {
+  const int k = k0 + lane;
+  const auto reversed = [&](cplx<T> v) { return cplx<T>{reverse(v.re), reverse(v.im)}; };
+  const cplx<T> a = z(k), b = conj(reversed(z(int(L) - k0 - (Lanes - 1) + lane)));
+  const T half = T(0.5);
+  const cplx<T> even = (a + b) * half, odd_w = mul_sign_i<-1>(a - b) * half * table[k];
+  const cplx<T> high = reversed(conj(even - odd_w));  // X[L-k] of lane Lanes-1-l
+  if (2 * (k0 + Lanes - 1 - lane) <= L) emit(L - k0 - (Lanes - 1) + lane, high);
+  if (2 * k <= L) emit(index_t(k), even + odd_w);
+}
+
+// Split maps whose output j of the packed real FFT is one store have
+// split_emit(j, X[j]) (the kernels call packed_split with it); others split_pair.
+template <class Map> constexpr auto splits_pointwise(int) -> decltype(&Map::split_emit, true) { return true; }
+template <class Map> constexpr bool splits_pointwise(long) { return false; }
+
+// Outputs k and L-k (0 <= k <= L/2) of a split map (map_kind.hpp, map_splits_after).
+template <class Map, class Z> PYSYCLFFT_INLINE void split_pair(const Map& map, int k, const Z& z) {
+  using T = decltype(map.io.scale);
+  if constexpr (splits_pointwise<Map>(0))
+    packed_split<T>(k, map.len(), z, map.io.table[k], [&](index_t j, cplx<T> x) { map.split_emit(j, x); });
+  else
+    map.split_pair(k, z);
+}
+
 // The inverse: FFT input m of the packed backward transform from X[m], X[L-m]
 // and w^m; X[0] and X[L] only count with their real parts (they are real for a real result).
 template <typename T> PYSYCLFFT_INLINE cplx<T> packed_merge(int m, cplx<T> xm, cplx<T> xlm, cplx<T> wm) {
@@ -45,16 +79,13 @@ template <typename T, int FixedL, int Stride = 0> struct R2CFullMap {
 };
 
 // Even n = 2L: output k needs Z[k] and Z[L-k], which other work-items compute,
-// so the split runs after the FFT: split_pair(k, z) forms outputs k and L-k
-// (0 <= k <= L/2) from any z(i) giving Z[i] (local memory in the fused kernel,
-// global otherwise).
+// so the split runs after the FFT (split_pair above, from any z(i) giving Z[i]:
+// local memory in the fused kernel, global otherwise).
 template <typename T, int FixedL, int Stride = 0> struct R2CPackedMap {
   index_t len() const { return io.template fft_length<FixedL>(); }
   MapIO<T, Stride> io;
   PYSYCLFFT_INLINE cplx<T> operator()(int i) const { return io.real_pair_in(i); }
-  template <class Z> PYSYCLFFT_INLINE void split_pair(int k, const Z& z) const {
-    packed_split<T>(k, len(), z, io.table[k], [&](index_t j, cplx<T> x) { io.cplx_out(j, x * io.scale); });
-  }
+  PYSYCLFFT_INLINE void split_emit(index_t j, cplx<T> x) const { io.cplx_out(j, x * io.scale); }
 };
 
 // Hermitian extension of the half spectrum; imaginary parts that must be zero

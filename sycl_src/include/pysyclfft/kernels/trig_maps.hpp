@@ -153,11 +153,9 @@ template <typename T, int FixedL, int Stride = 0> struct DCT1Map {
     return i == 0 || i == n() - 1 ? x * io.edge_in : x;
   }
   PYSYCLFFT_INLINE cplx<T> operator()(int m) const { return {e(2 * m), e(2 * m + 1)}; }
-  template <class Z> PYSYCLFFT_INLINE void split_pair(int k, const Z& z) const {
-    packed_split<T>(k, len(), z, io.table[k], [&](index_t j, cplx<T> x) {
-      const T y = x.re * io.scale;
-      io.real_out(j, j == 0 || j == n() - 1 ? y * io.edge_out : y);
-    });
+  PYSYCLFFT_INLINE void split_emit(index_t j, cplx<T> x) const {
+    const T y = x.re * io.scale;
+    io.real_out(j, j == 0 || j == n() - 1 ? y * io.edge_out : y);
   }
 };
 
@@ -173,10 +171,8 @@ template <typename T, int FixedL, int Stride = 0> struct DST1Map {
     return j < len() ? io.real_in(j - 1) : -io.real_in(2 * len() - j - 1);
   }
   PYSYCLFFT_INLINE cplx<T> operator()(int m) const { return {e(2 * m), e(2 * m + 1)}; }
-  template <class Z> PYSYCLFFT_INLINE void split_pair(int k, const Z& z) const {
-    packed_split<T>(k, len(), z, io.table[k], [&](index_t j, cplx<T> x) {
-      if (j >= 1 && j <= n()) io.real_out(j - 1, -x.im * io.scale);
-    });
+  PYSYCLFFT_INLINE void split_emit(index_t j, cplx<T> x) const {
+    if (j >= 1 && j <= n()) io.real_out(j - 1, -x.im * io.scale);
   }
 };
 

@@ -14,6 +14,7 @@
 #include "../../kernels/batched_mapped.hpp"
 #include "exec.hpp"
 #include "scalar_params.hpp"
+#include "subgroup_shuffle.hpp"
 
 template <typename T, int Kind, int Lanes, int Threads, int PerGroup, int Pad, int Skew, int Stride, int... R>
 SYCL_EXT_ONEAPI_FUNCTION_PROPERTY((sycl::ext::oneapi::experimental::nd_range_kernel<2>))
@@ -29,7 +30,8 @@ void pysyclfft_mapped(const void* in, void* out, const pysyclfft::kernels::cplx<
   constexpr int kLanes = Threads % Lanes == 0 ? Lanes : 1;
   const sb::SimdSlot s = sb::simd_slot<kLanes, Threads>(item);
   k::batched_mapped<Cfg, kLanes>(s.vector, s.lane, int(item.get_local_id(0)), k::index_t(item.get_group(0)),
-                                 sb::TeamBarrier<2, Threads * PerGroup>{}, in, out, twiddles, table, PYSYCLFFT_LAYOUT(layout),
+                                 sb::TeamBarrier<2, Threads * PerGroup>{}, sb::SubGroupShuffle{item.get_sub_group()},
+                                 in, out, twiddles, table, PYSYCLFFT_LAYOUT(layout),
                                  k::MapScalars<T>{scale, edge_in, edge_out, imag_sign}, local);
 }
 
