@@ -32,11 +32,13 @@ template <typename T, int L, int S> struct MapOf<kDST1, T, L, S> { using type = 
 // The c2c configuration of the map's FFT; every team owns two buffers of L
 // local elements (the FFT's ping-pong buffers, also where a split map keeps Z),
 // laid out as C2CConfig's (Pad, Skew: plan/bank_conflicts.hpp).
-template <typename T, int Kind, int Threads, int PerGroup, class Radices, int Stride = 0, int Pad = 0, int Skew = 0>
+template <typename T, int Kind, int Threads, int PerGroup, class Radices, int Stride = 0, int Pad = 0, int Skew = 0,
+          bool LaneReversedSplit = false>
 struct MappedConfig {
   using map = typename MapOf<Kind, T, Radices::product(), Stride>::type;
   using c2c = C2CConfig<T, map_sign(Kind), Threads, PerGroup, Radices, 2, Pad, Skew, true>;
   static constexpr bool kSplitAfter = map_splits_after(Kind);
+  static constexpr bool kLaneReversedSplit = LaneReversedSplit;  // the planner's choice (plan/device.hpp)
   static constexpr int kLocalElements = (c2c::kTeamReals * PerGroup + 1) / 2;
 };
 
@@ -46,9 +48,10 @@ template <typename T> struct MapScalars {
 };
 
 // The split of a map that splits pointwise (real_maps.hpp) by SIMD vectors of
-// Lanes work-items; it needs L/2 >= Lanes to keep its loads inside the buffer.
-template <class Map, int Lanes, int L> constexpr bool kSplitsByVectors = splits_pointwise<Map>(0) && Lanes > 1 &&
-                                                                          L / 2 >= Lanes;
+// Lanes work-items where the configuration asks for it; it needs L/2 >= Lanes to
+// keep its loads inside the buffer.
+template <class Cfg, class Map, int Lanes, int L>
+constexpr bool kSplitsByVectors = Cfg::kLaneReversedSplit && splits_pointwise<Map>(0) && Lanes > 1 && L / 2 >= Lanes;
 
 // One transform: the map's FFT by the team of C::kThreads work-items on its
 // buffers, `offset` reals into `buffers` (Stockham::run_vectors); the
@@ -68,7 +71,7 @@ PYSYCLFFT_INLINE void mapped_transform(const Barrier& barrier, int vector, int l
                                                   offset);
     barrier();
     const SplitLoad<T, 1, fft::kPad> from_z{z, z + fft::kBufferPoints};
-    if constexpr (kSplitsByVectors<Map, Lanes, C::kN>) {
+    if constexpr (kSplitsByVectors<Cfg, Map, Lanes, C::kN>) {
       const auto reverse = [&](T v) { return shuffle(v, Lanes - 1); };
 #pragma unroll
       for (int k0 = 1 + vector; 2 * k0 <= C::kN; k0 += C::kThreads)

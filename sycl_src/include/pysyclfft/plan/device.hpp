@@ -95,6 +95,13 @@ inline DeviceLimits with_planner_rules(DeviceLimits lim) {
   // (line_layouts.hpp, column_axis) on CPUs; PYSYCLFFT_MAP_COLUMNS=1 on any device, =0
   // on none (the fused kernel where the length has one).
   lim.map_columns = kernel_form("PYSYCLFFT_MAP_COLUMNS", lim.is_cpu);
+  // The fused rfft's (DCT-I's, DST-I's) split by SIMD vectors at ascending
+  // addresses, reversed across lanes by sub-group shuffles (kernels/real_maps.hpp,
+  // packed_split_vector), on CPUs: rfft of 56247 x 2048 float32 186 -> 139 ms on
+  // this EPYC; the H200's local memory takes descending addresses as they come,
+  // and the shuffles cost its R2C 1024 5% (docs/real-transforms.md).
+  // PYSYCLFFT_LANE_REVERSED_SPLIT=1 / 0: on any device / none.
+  lim.lane_reversed_split = kernel_form("PYSYCLFFT_LANE_REVERSED_SPLIT", lim.is_cpu);
   // A one-pass convolution's two FFTs in one kernel (multipass_launches.hpp) on
   // every device; PYSYCLFFT_FUSED_CONVOLUTION=0 launches them apart, and
   // PYSYCLFFT_ONE_BUFFER_CONVOLUTION=1 runs every such kernel in one buffer (tests).

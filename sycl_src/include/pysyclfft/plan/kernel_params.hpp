@@ -37,6 +37,7 @@ struct DeviceLimits {
   bool one_buffer_columns = false;  // column groups may run in one Stockham buffer (GPUs; device.hpp)
   bool column_lines = false;  // strided lines of single-kernel lengths as column groups (GPUs; column_lines.hpp)
   bool map_columns = false;  // real/trigonometric maps along columns as passes over neighbouring lines (CPUs)
+  bool lane_reversed_split = false;  // fused split maps reverse Z[L-k] across SIMD lanes (CPUs; device.hpp)
   bool fused_convolution = true;  // one-pass convolutions in one kernel (multipass_launches.hpp)
   bool one_buffer_convolution = false;  // tests: every such kernel in one Stockham buffer (convolution_params)
 

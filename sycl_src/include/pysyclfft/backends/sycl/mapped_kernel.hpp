@@ -1,11 +1,12 @@
 // SYCL entry points of the batched real/trigonometric transforms: one complex
 // FFT per transform with the map's pre/post-processing fused in. Instantiated
 // by name from the planner, e.g.
-//   pysyclfft_mapped<float, 1, 16, 64, 2, 0, 0, 1, 4, 4, 4>
-//     (T, MapKind, Lanes, Threads, PerGroup, Pad, Skew, Stride, radices...)
+//   pysyclfft_mapped<float, 1, 16, 64, 2, 0, 0, 1, 1, 4, 4, 4>
+//     (T, MapKind, Lanes, Threads, PerGroup, Pad, Skew, Stride, LaneReversedSplit, radices...)
 //     team level, one transform per team of Threads work-items; Lanes, Pad and
 //     Skew as pysyclfft_c2c's (c2c_kernel.hpp); Stride 1: unit strides on both
-//     sides known at compile time, 0: run-time strides;
+//     sides known at compile time, 0: run-time strides; LaneReversedSplit 1: a
+//     split map's split by SIMD vectors (kernels/batched_mapped.hpp);
 //   pysyclfft_mapped_item<float, 1, 4, 2>            (T, MapKind, radices...)
 //     work-item level, one transform per work-item (short transforms).
 // Both take the same arguments and pysyclfft_c2c's nd_range<2>s (plan/kernel_args.hpp,
@@ -16,7 +17,8 @@
 #include "scalar_params.hpp"
 #include "subgroup_shuffle.hpp"
 
-template <typename T, int Kind, int Lanes, int Threads, int PerGroup, int Pad, int Skew, int Stride, int... R>
+template <typename T, int Kind, int Lanes, int Threads, int PerGroup, int Pad, int Skew, int Stride,
+          int LaneReversedSplit, int... R>
 SYCL_EXT_ONEAPI_FUNCTION_PROPERTY((sycl::ext::oneapi::experimental::nd_range_kernel<2>))
 [[sycl::reqd_sub_group_size(Lanes)]]
 void pysyclfft_mapped(const void* in, void* out, const pysyclfft::kernels::cplx<T>* twiddles,
@@ -24,7 +26,7 @@ void pysyclfft_mapped(const void* in, void* out, const pysyclfft::kernels::cplx<
                       T edge_in, T edge_out, T imag_sign) {
   namespace k = pysyclfft::kernels;
   namespace sb = pysyclfft::sycl_backend;
-  using Cfg = k::MappedConfig<T, Kind, Threads, PerGroup, k::RadixList<R...>, Stride, Pad, Skew>;
+  using Cfg = k::MappedConfig<T, Kind, Threads, PerGroup, k::RadixList<R...>, Stride, Pad, Skew, LaneReversedSplit>;
   const auto item = sb::this_item<2>();
   PYSYCLFFT_LOCAL_ARRAY(k::cplx<T>, Cfg::kLocalElements, local);
   constexpr int kLanes = Threads % Lanes == 0 ? Lanes : 1;
