@@ -76,7 +76,12 @@ PYSYCLFFT_INLINE void mapped_transform(const Barrier& barrier, int vector, int l
 #pragma unroll
       for (int k0 = 1 + vector; 2 * k0 <= C::kN; k0 += C::kThreads)
         packed_split_vector<T, Lanes>(k0, lane, C::kN, from_z, map.io.table, reverse,
-                                      [&](index_t j, cplx<T> x) { map.split_emit(j, x); });
+                                      [&](index_t j, cplx<T> x, bool valid) {
+                                        if constexpr (mirrors_split<Map>(0))
+                                          map.template split_emit_lanes<Lanes>(j, x, valid, lane, reverse);
+                                        else if (valid)
+                                          map.split_emit(j, x);
+                                      });
       if (vector + lane == 0) split_pair(map, 0, from_z);
     } else {
 #pragma unroll

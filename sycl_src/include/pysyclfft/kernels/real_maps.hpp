@@ -31,8 +31,10 @@ PYSYCLFFT_INLINE void packed_split(int k, index_t L, const Z& z, cplx<T> wk, con
 // addresses: lanes load Z[L-k0-(Lanes-1)+l], which reverse(v) (lane l gets the v of
 // lane Lanes-1-l) turns into Z[L-k], and X[L-k] is reversed back before its store.
 // Descending per-lane addresses became gathers and scatters on the OpenCL CPU
-// device, where the split then cost half as much as the FFT (docs/performance.md).
-// X[L/2] (even L) is emitted twice, the same value last.
+// device, where the split then cost half as much as the FFT (docs/real-transforms.md).
+// emit(j, X[j], valid) is called by every lane alike (it may shuffle too), valid
+// where j belongs to this vector's outputs; X[L/2] (even L) is emitted twice, the
+// same value last.
 template <typename T, int Lanes, class Z, class Reverse, class Emit>
 PYSYCLFFT_INLINE void packed_split_vector(int k0, int lane, index_t L, const Z& z, const cplx<T>* table,
                                           const Reverse& reverse, const Emit& emit) {
@@ -42,14 +44,18 @@ PYSYCLFFT_INLINE void packed_split_vector(int k0, int lane, index_t L, const Z& 
   const T half = T(0.5);
   const cplx<T> even = (a + b) * half, odd_w = mul_sign_i<-1>(a - b) * half * table[k];
   const cplx<T> high = reversed(conj(even - odd_w));  // X[L-k] of lane Lanes-1-l
-  if (2 * (k0 + Lanes - 1 - lane) <= L) emit(L - k0 - (Lanes - 1) + lane, high);
-  if (2 * k <= L) emit(index_t(k), even + odd_w);
+  emit(L - k0 - (Lanes - 1) + lane, high, 2 * (k0 + Lanes - 1 - lane) <= L);
+  emit(index_t(k), even + odd_w, 2 * k <= L);
 }
 
-// Split maps whose output j of the packed real FFT is one store have
-// split_emit(j, X[j]) (the kernels call packed_split with it); others split_pair.
+// Split maps store output j of the packed real FFT by split_emit(j, X[j]) (the
+// kernels call packed_split with it); others have split_pair. Where one of a split
+// map's stores for X[j] lies at descending addresses (j and n-j), it has
+// split_emit_lanes too, which a SIMD vector calls (packed_split_vector's emit).
 template <class Map> constexpr auto splits_pointwise(int) -> decltype(&Map::split_emit, true) { return true; }
 template <class Map> constexpr bool splits_pointwise(long) { return false; }
+template <class Map> constexpr auto mirrors_split(int) -> decltype(Map::kMirroredSplit) { return true; }
+template <class Map> constexpr bool mirrors_split(long) { return false; }
 
 // Outputs k and L-k (0 <= k <= L/2) of a split map (map_kind.hpp, map_splits_after).
 template <class Map, class Z> PYSYCLFFT_INLINE void split_pair(const Map& map, int k, const Z& z) {

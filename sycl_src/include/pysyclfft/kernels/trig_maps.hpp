@@ -52,11 +52,27 @@ template <typename T, int FixedL, bool Sine, int Stride = 0> struct DCT2PackedMa
     const T y = 2 * re_mul(io.table[len() + 1 + k], vk) * io.scale;
     io.real_out(mirror<Sine>(k, n()), k == 0 ? y * io.edge_out : y);
   }
-  template <class Z> PYSYCLFFT_INLINE void split_pair(int k, const Z& z) const {
-    packed_split<T>(k, len(), z, io.table[k], [&](index_t j, cplx<T> vj) {
-      put(j, vj);
-      if (j != 0 && j != len()) put(n() - j, conj(vj));
-    });
+  // Split output j (V[j]) gives y[j] and, but at j = 0 and L, y[n-j].
+  PYSYCLFFT_INLINE void split_emit(index_t j, cplx<T> vj) const {
+    put(j, vj);
+    if (j != 0 && j != len()) put(n() - j, conj(vj));
+  }
+  // The same for a SIMD vector whose lane l holds j = j0 + l (real_maps.hpp,
+  // packed_split_vector): of the two stores the one at descending addresses (y[n-j];
+  // a sine's y[n-1-j]) is made by the partner lane Lanes-1-l with this lane's value.
+  static constexpr bool kMirroredSplit = true;
+  template <int Lanes, class Reverse>
+  PYSYCLFFT_INLINE void split_emit_lanes(index_t j, cplx<T> vj, bool valid, int lane, const Reverse& reverse) const {
+    const index_t jr = j + (Lanes - 1 - 2 * lane);  // the partner's j
+    const cplx<T> vr{reverse(vj.re), reverse(vj.im)};
+    const bool valid_r = reverse(valid ? 1 : 0) != 0;
+    if constexpr (Sine) {
+      if (valid_r) put(jr, vr);
+      if (valid && j != 0 && j != len()) put(n() - j, conj(vj));
+    } else {
+      if (valid) put(j, vj);
+      if (valid_r && jr != 0 && jr != len()) put(n() - jr, conj(vr));
+    }
   }
 };
 

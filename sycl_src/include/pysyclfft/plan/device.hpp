@@ -95,7 +95,7 @@ inline DeviceLimits with_planner_rules(DeviceLimits lim) {
   // (line_layouts.hpp, column_axis) on CPUs; PYSYCLFFT_MAP_COLUMNS=1 on any device, =0
   // on none (the fused kernel where the length has one).
   lim.map_columns = kernel_form("PYSYCLFFT_MAP_COLUMNS", lim.is_cpu);
-  // The fused rfft's (DCT-I's, DST-I's) split by SIMD vectors at ascending
+  // The fused rfft's (DCT-I's, DST-I's, even DCT-II's) split by SIMD vectors at ascending
   // addresses, reversed across lanes by sub-group shuffles (kernels/real_maps.hpp,
   // packed_split_vector), on CPUs: rfft of 56247 x 2048 float32 186 -> 139 ms on
   // this EPYC; the H200's local memory takes descending addresses as they come,
