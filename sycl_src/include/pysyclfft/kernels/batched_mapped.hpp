@@ -47,11 +47,10 @@ template <typename T> struct MapScalars {
   T scale, edge_in, edge_out, imag_sign;  // see MapIO
 };
 
-// The split of a map that splits pointwise (real_maps.hpp) by SIMD vectors of
-// Lanes work-items where the configuration asks for it; it needs L/2 >= Lanes to
-// keep its loads inside the buffer.
-template <class Cfg, class Map, int Lanes, int L>
-constexpr bool kSplitsByVectors = Cfg::kLaneReversedSplit && splits_pointwise<Map>(0) && Lanes > 1 && L / 2 >= Lanes;
+// A split map's split (real_maps.hpp) by SIMD vectors of Lanes work-items where the
+// configuration asks for it; it needs L/2 >= Lanes to keep its loads inside the buffer.
+template <class Cfg, int Lanes, int L>
+constexpr bool kSplitsByVectors = Cfg::kLaneReversedSplit && Lanes > 1 && L / 2 >= Lanes;
 
 // One transform: the map's FFT by the team of C::kThreads work-items on its
 // buffers, `offset` reals into `buffers` (Stockham::run_vectors); the
@@ -71,7 +70,7 @@ PYSYCLFFT_INLINE void mapped_transform(const Barrier& barrier, int vector, int l
                                                   offset);
     barrier();
     const SplitLoad<T, 1, fft::kPad> from_z{z, z + fft::kBufferPoints};
-    if constexpr (kSplitsByVectors<Cfg, Map, Lanes, C::kN>) {
+    if constexpr (kSplitsByVectors<Cfg, Lanes, C::kN>) {
       const auto reverse = [&](T v) { return shuffle(v, Lanes - 1); };
 #pragma unroll
       for (int k0 = 1 + vector; 2 * k0 <= C::kN; k0 += C::kThreads)

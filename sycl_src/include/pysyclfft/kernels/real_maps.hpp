@@ -48,22 +48,17 @@ PYSYCLFFT_INLINE void packed_split_vector(int k0, int lane, index_t L, const Z& 
   emit(index_t(k), even + odd_w, 2 * k <= L);
 }
 
-// Split maps store output j of the packed real FFT by split_emit(j, X[j]) (the
-// kernels call packed_split with it); others have split_pair. Where one of a split
-// map's stores for X[j] lies at descending addresses (j and n-j), it has
-// split_emit_lanes too, which a SIMD vector calls (packed_split_vector's emit).
-template <class Map> constexpr auto splits_pointwise(int) -> decltype(&Map::split_emit, true) { return true; }
-template <class Map> constexpr bool splits_pointwise(long) { return false; }
+// Split maps (map_kind.hpp, map_splits_after) store output j of the packed real
+// FFT by split_emit(j, X[j]). Where one of a split map's stores for X[j] lies at
+// descending addresses (j and n-j), it has split_emit_lanes too, which a SIMD
+// vector calls (packed_split_vector's emit).
 template <class Map> constexpr auto mirrors_split(int) -> decltype(Map::kMirroredSplit) { return true; }
 template <class Map> constexpr bool mirrors_split(long) { return false; }
 
-// Outputs k and L-k (0 <= k <= L/2) of a split map (map_kind.hpp, map_splits_after).
+// Outputs k and L-k (0 <= k <= L/2) of a split map.
 template <class Map, class Z> PYSYCLFFT_INLINE void split_pair(const Map& map, int k, const Z& z) {
   using T = decltype(map.io.scale);
-  if constexpr (splits_pointwise<Map>(0))
-    packed_split<T>(k, map.len(), z, map.io.table[k], [&](index_t j, cplx<T> x) { map.split_emit(j, x); });
-  else
-    map.split_pair(k, z);
+  packed_split<T>(k, map.len(), z, map.io.table[k], [&](index_t j, cplx<T> x) { map.split_emit(j, x); });
 }
 
 // The inverse: FFT input m of the packed backward transform from X[m], X[L-m]
