@@ -68,24 +68,13 @@ def configure_disk_caches(core):
     core.set_table_cache(str(table_cache_dir()) if on else "", TABLE_CACHE_MAX_BYTES)
 
 
-# Local memory the OpenCL CPU device offers a work-group (its default: 256 KiB):
-# a complex128 transform of 16384 points needs 512 KiB to run in one kernel
-# (plan/kernel_params.hpp, max_single_kernel_length). Only a limit: work-groups
-# still get what their kernels declare. The device reads it when the runtime
-# starts, so a process whose runtime started before pysyclfft was imported keeps
-# 256 KiB (plans follow whatever the device reports).
-CPU_LOCAL_MEMORY = "512KB"
-
-
 def configure():
     """Point the OpenCL loader at the wheel's CPU driver (its .icd file holds a
-    placeholder path), give the CPU device's work-groups CPU_LOCAL_MEMORY and
-    enable the SYCL runtime's persistent kernel cache in our directory. Settings
-    the user made are left alone."""
+    placeholder path) and enable the SYCL runtime's persistent kernel cache in
+    our directory. Settings the user made are left alone."""
     driver = opencl_cpu_driver()
     if driver and "OCL_ICD_FILENAMES" not in os.environ:
         os.environ["OCL_ICD_FILENAMES"] = str(driver)
-    os.environ.setdefault("CL_CONFIG_CPU_FORCE_LOCAL_MEM_SIZE", CPU_LOCAL_MEMORY)
     if disk_cache_enabled():
         os.environ.setdefault("SYCL_CACHE_PERSISTENT", "1")
         os.environ.setdefault("SYCL_CACHE_DIR", str(kernel_cache_dir()))

@@ -134,17 +134,11 @@ inline std::int64_t scratch_chunk_elements(const DeviceLimits& dev) {
 }
 
 // Largest single-kernel length for this device and precision: the Stockham
-// buffers of one transform must fit in local memory, and on a CPU at most
-// kCpuMaxSingleKernelPoints. With 512 KiB of local memory (pysyclfft/_environment.py
-// asks the OpenCL CPU device for it) complex128 16384 ran in one kernel 2.9x faster
-// than in two passes, while complex64 32768 ran 2.2x slower than its two passes
-// (this 2-core EPYC, 64 MiB batches, docs/performance-anysize.md).
-inline constexpr std::int64_t kCpuMaxSingleKernelPoints = 16384;
+// buffers of one transform must fit in local memory.
 inline std::int64_t max_single_kernel_length(Precision p, const DeviceLimits& dev, int buffers) {
   const std::size_t per_point = buffers * 2 * real_size(p);
   std::int64_t n = 1;
-  while (std::size_t(2 * n) * per_point <= dev.local_mem_bytes && !(dev.is_cpu && n >= kCpuMaxSingleKernelPoints))
-    n *= 2;
+  while (std::size_t(2 * n) * per_point <= dev.local_mem_bytes) n *= 2;
   return n;
 }
 
