@@ -65,7 +65,7 @@ struct MappedKernelParams {
   std::int64_t n = 0;  // data length
   C2CKernelParams fft;  // the complex FFT of length map_fft_length(kind, n)
   int unit_stride = kernels::kUnitStride;  // the teams' unit-stride variant (kernels/layout.hpp)
-  bool lane_reversed_split = false;  // DeviceLimits' (kernels/batched_mapped.hpp, kSplitsByVectors)
+  bool lane_reversed_split = false;  // DeviceLimits', for split maps (kernels/batched_mapped.hpp, kSplitsByVectors)
 
   bool supported() const { return !fft.radices.empty(); }
   std::vector<std::string> kernel_names() const {
@@ -88,7 +88,7 @@ inline MappedKernelParams choose_mapped_params(RealTransform t, std::int64_t n, 
   if (n >= 1 && fft_length >= 1) m.fft = with_bank_layout(choose_c2c_kernel(fft_length, p, dev), dev);
   if (m.fft.level == Level::work_item) m.fft.lanes = dev.lanes;  // the mapped work-item kernel loads lane by lane
   if (dev.paired_reals && kernels::map_pairs_reals(m.kind)) m.unit_stride = kernels::kPairedReals;
-  m.lane_reversed_split = dev.lane_reversed_split;
+  m.lane_reversed_split = dev.lane_reversed_split && kernels::map_splits_after(m.kind);
   return m;
 }
 
