@@ -17,13 +17,20 @@ namespace pysyclfft::kernels {
 // and w^k, as emit(j, X[j]) (once where k = L-k). They share Z[k] and Z[L-k], so
 // each is loaded once: E[L-k] = conj E[k], O[L-k] = conj O[k] and w^(L-k) = -conj w^k
 // give X[L-k] = conj(E[k] - w^k O[k]).
+template <typename T> struct SplitOutputs {
+  cplx<T> low, high;  // X[k], X[L-k]
+};
+template <typename T> PYSYCLFFT_INLINE SplitOutputs<T> split_outputs(cplx<T> zk, cplx<T> zlk, cplx<T> wk) {
+  const cplx<T> b = conj(zlk);
+  const T half = T(0.5);
+  const cplx<T> even = (zk + b) * half, odd_w = mul_sign_i<-1>(zk - b) * half * wk;
+  return {even + odd_w, conj(even - odd_w)};
+}
 template <typename T, class Z, class Emit>
 PYSYCLFFT_INLINE void packed_split(int k, index_t L, const Z& z, cplx<T> wk, const Emit& emit) {
-  const cplx<T> a = z(k), b = conj(z(k == 0 ? 0 : L - k));
-  const T half = T(0.5);
-  const cplx<T> even = (a + b) * half, odd_w = mul_sign_i<-1>(a - b) * half * wk;
-  emit(index_t(k), even + odd_w);
-  if (2 * k != L) emit(L - k, conj(even - odd_w));
+  const SplitOutputs<T> x = split_outputs(z(k), z(k == 0 ? 0 : L - k), wk);
+  emit(index_t(k), x.low);
+  if (2 * k != L) emit(L - k, x.high);
 }
 
 // The same outputs for a SIMD vector of Lanes work-items, lane l taking k = k0 + l
@@ -40,12 +47,9 @@ PYSYCLFFT_INLINE void packed_split_vector(int k0, int lane, index_t L, const Z& 
                                           const Reverse& reverse, const Emit& emit) {
   const int k = k0 + lane;
   const auto reversed = [&](cplx<T> v) { return cplx<T>{reverse(v.re), reverse(v.im)}; };
-  const cplx<T> a = z(k), b = conj(reversed(z(int(L) - k0 - (Lanes - 1) + lane)));
-  const T half = T(0.5);
-  const cplx<T> even = (a + b) * half, odd_w = mul_sign_i<-1>(a - b) * half * table[k];
-  const cplx<T> high = reversed(conj(even - odd_w));  // X[L-k] of lane Lanes-1-l
-  emit(L - k0 - (Lanes - 1) + lane, high, 2 * (k0 + Lanes - 1 - lane) <= L);
-  emit(index_t(k), even + odd_w, 2 * k <= L);
+  const SplitOutputs<T> x = split_outputs(z(k), reversed(z(int(L) - k0 - (Lanes - 1) + lane)), table[k]);
+  emit(L - k0 - (Lanes - 1) + lane, reversed(x.high), 2 * (k0 + Lanes - 1 - lane) <= L);  // X[L-k] of lane Lanes-1-l
+  emit(index_t(k), x.low, 2 * k <= L);
 }
 
 // Split maps (map_kind.hpp, map_splits_after) store output j of the packed real
