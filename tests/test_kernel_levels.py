@@ -90,3 +90,24 @@ def test_subgroup_transposed_batches(dtype, n, batch):
         y = dpnp.asarray(x)
         pysyclfft.fft(y, out=y)
         assert rel_l2(dpnp.asnumpy(y), ref) <= BOUND[dtype]
+
+
+# complex128 lengths whose two Stockham buffers exceed the OpenCL CPU device's 256 KiB of local memory.
+ONE_BUFFER = [10240, 12288, 15625, 16384]
+
+
+@pytest.mark.parametrize("n", ONE_BUFFER)
+def test_long_single_kernels_in_one_buffer(n):
+    """Where two Stockham buffers do not fit, a single kernel runs its middle stages in place in one
+    (plan/kernel_params.hpp, choose_batched_c2c_kernel): on the CPU device too, where these lengths
+    ran as two passes before. Rows and columns, both directions."""
+    x = random((3, n), np.complex128, n)
+    describe = pysyclfft.get_fft_plan(x, axes=(-1,)).describe()
+    device = pysyclfft._arrays.default_queue().sycl_device
+    if device.is_cpu and device.local_mem_size == 256 * 1024:
+        assert "four-step" not in describe and "stages in place in one local buffer" in describe, describe
+    for axis, data in ((-1, x), (0, np.ascontiguousarray(x.T))):
+        ref = np.fft.fft(data.astype(np.complex128), axis=axis)
+        assert rel_l2(pysyclfft.fft(data, axis=axis), ref) <= BOUND[np.complex128]
+        ref = np.fft.ifft(data.astype(np.complex128), axis=axis)
+        assert rel_l2(pysyclfft.ifft(data, axis=axis), ref) <= BOUND[np.complex128]

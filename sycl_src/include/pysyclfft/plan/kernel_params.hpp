@@ -134,11 +134,15 @@ inline std::int64_t scratch_chunk_elements(const DeviceLimits& dev) {
 }
 
 // Largest single-kernel length for this device and precision: the Stockham
-// buffers of one transform must fit in local memory.
+// buffers of one transform must fit in local memory, and on a CPU at most
+// kCpuMaxSingleKernelPoints: complex64 32768 in one kernel (one buffer of
+// 256 KiB) ran 2.6x slower than its two passes (this 2-core EPYC, 64 MiB batches).
+inline constexpr std::int64_t kCpuMaxSingleKernelPoints = 16384;
 inline std::int64_t max_single_kernel_length(Precision p, const DeviceLimits& dev, int buffers) {
   const std::size_t per_point = buffers * 2 * real_size(p);
   std::int64_t n = 1;
-  while (std::size_t(2 * n) * per_point <= dev.local_mem_bytes) n *= 2;
+  while (std::size_t(2 * n) * per_point <= dev.local_mem_bytes && !(dev.is_cpu && n >= kCpuMaxSingleKernelPoints))
+    n *= 2;
   return n;
 }
 
@@ -310,12 +314,15 @@ inline constexpr std::int64_t kItemMaxPow2C2C = 32;
 // work-group, or not fit at all, runs its middle stages in place in one
 // buffer: twice the work-groups per multiprocessor, and lengths up to twice as
 // long in one kernel (on the H100 8192 complex64 ran at 64% of the copy
-// bandwidth alone on its multiprocessor, 16384 in two passes at 28%); and its
-// buffers are laid out against bank conflicts (with_bank_layout).
+// bandwidth alone on its multiprocessor, 16384 in two passes at 28%). A CPU
+// takes one buffer where two do not fit: complex128 16384 (256 KiB, the OpenCL
+// CPU device's local memory) in one kernel took 18.3 ms against 43.1 in two
+// passes (best of 3 processes, 64 MiB batches, this 2-core EPYC). Buffers are
+// laid out against bank conflicts (with_bank_layout).
 inline C2CKernelParams choose_batched_c2c_kernel(std::int64_t n, Precision p, const DeviceLimits& dev) {
   const bool power_of_two = (n & (n - 1)) == 0;
   C2CKernelParams k = choose_c2c_kernel(n, p, dev, power_of_two ? kItemMaxPow2C2C : kItemMaxLength);
-  if (!dev.is_cpu && (k.radices.empty() || k.local_bytes() > dev.local_mem_bytes / 3)) {
+  if (k.radices.empty() || (!dev.is_cpu && k.local_bytes() > dev.local_mem_bytes / 3)) {
     const C2CKernelParams one = choose_c2c_params(n, p, dev, 1);
     if (!one.radices.empty()) k = one;
   }
