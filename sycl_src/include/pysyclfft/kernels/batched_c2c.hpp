@@ -86,6 +86,7 @@ struct NoBarrier {
 // The sub-group exchange of a work-item alone (one lane: its own value).
 struct NoShuffle {
   template <typename V> V operator()(V value, int) const { return value; }
+  template <typename V> V select(V value, int) const { return value; }
 };
 
 // Work-item level, transposed: the L transforms from `first` of a sub-group of

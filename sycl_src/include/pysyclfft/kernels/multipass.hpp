@@ -25,6 +25,7 @@
 #include "batched_c2c.hpp"
 #include "column_rows.hpp"
 #include "layout.hpp"
+#include "paired_lanes.hpp"
 #include "stockham.hpp"
 #include "two_level_roots.hpp"
 
@@ -97,15 +98,21 @@ struct PassGeometry {
 // stride = 1, `start` is the group's first line's, so j = start + lane + i*step
 // lies at p[start + i*step + lane]: the compiler sees SIMD lanes (neighbouring
 // lines) touch neighbouring elements and uses vector loads and stores.
-template <typename T, int Sign, bool Unit, int Modes> struct PassLoader {
+// PairedLanes > 0 (Unit, the plain modes): the sub-group's lanes are its
+// PairedLanes lines, which move their points by load_lanes and store_lanes.
+template <typename T, int Sign, bool Unit, int Modes, int PairedLanes = 0, class Shuffle = NoShuffle>
+struct PassLoader {
   static constexpr bool kModes = (Modes & kModesLoad) != 0, kRader = kModes && (Modes & kModesRader);
+  static_assert(PairedLanes == 0 || (Unit && Modes == kModesPlain), "paired lanes: unit stride, plain modes");
   const cplx<T>* p;
   index_t stride, start, step, limit;
   int lane;
   int mode;
   const cplx<T>* chirp;  // chirp, or Rader's gather indices (index_t)
+  Shuffle shuffle;
   PYSYCLFFT_INLINE cplx<T> operator()(int i) const {
     const index_t u = start + i * step;
+    if constexpr (PairedLanes > 0) return load_lanes<PairedLanes>(p + u, lane, shuffle);
     const index_t j = Unit ? u + lane : u;
     if constexpr (kRader) {
       if (mode == kLoadRader) return load_cplx(p + reinterpret_cast<const index_t*>(chirp)[j] * stride);
@@ -116,8 +123,10 @@ template <typename T, int Sign, bool Unit, int Modes> struct PassLoader {
   }
 };
 
-template <typename T, int Sign, bool Unit, bool Twiddled, int Modes> struct PassStorer {
+template <typename T, int Sign, bool Unit, bool Twiddled, int Modes, int PairedLanes = 0, class Shuffle = NoShuffle>
+struct PassStorer {
   static constexpr bool kModes = (Modes & kModesStore) != 0, kRader = kModes && (Modes & kModesRader);
+  static_assert(PairedLanes == 0 || (Unit && Modes == kModesPlain), "paired lanes: unit stride, plain modes");
   cplx<T>* p;
   index_t stride, start, step, limit;
   int lane;
@@ -132,6 +141,7 @@ template <typename T, int Sign, bool Unit, bool Twiddled, int Modes> struct Pass
   bool save_sum;  // Rader: save output 0 to ends[1], add x0 after the spectrum
   cplx<T>* ends;  // Rader: this transform's x[0], A[0]
   cplx<T> x0;
+  Shuffle shuffle;
   cplx<T> twiddle(int k) const {
     const cplx<T> w = two_level_root(table, low, k * d0, shift);
     return Unit ? w * load_cplx(lanes + k * interleave + lane) : w;
@@ -161,7 +171,8 @@ template <typename T, int Sign, bool Unit, bool Twiddled, int Modes> struct Pass
       if (sum) v = v + x0;
       v = v * scale;
     }
-    store_cplx(Unit ? p + u + lane : p + j * stride, v);
+    if constexpr (PairedLanes > 0) store_lanes<PairedLanes>(p + u, lane, v, shuffle);
+    else store_cplx(Unit ? p + u + lane : p + j * stride, v);
   }
 };
 
@@ -179,8 +190,10 @@ template <typename T, int Sign, bool Unit, bool Twiddled, int Modes> struct Pass
 // `ends` holds two values per transform of the launch's chunk (Rader only).
 // In-place passes (in == out, same line positions on both sides) are safe when the
 // Stockham core has at least two stages: all loads come before its first barrier.
+// PairedLanes > 0: a column group whose sub-group is its PairedLanes lines moves
+// points on its unit-stride sides by paired_lanes.hpp, with `shuffle`.
 template <class Cfg, int Sign, int Lanes, int Interleave, int RowPitch, int Buffers, bool Twiddled, int Modes,
-          int Access, class Barrier>
+          int Access, int PairedLanes = 0, class Barrier, class Shuffle = NoShuffle>
 PYSYCLFFT_INLINE void multipass_pass(int vector, int lane, int team, index_t group_id, const Barrier& barrier,
                                      const cplx<typename Cfg::real>* in, cplx<typename Cfg::real>* out,
                                      const cplx<typename Cfg::real>* twiddles,
@@ -189,7 +202,8 @@ PYSYCLFFT_INLINE void multipass_pass(int vector, int lane, int team, index_t gro
                                      const cplx<typename Cfg::real>* store_low,
                                      const cplx<typename Cfg::real>* lane_twiddles, const PassSide& in_side,
                                      const PassSide& out_side, const PassGeometry& g, typename Cfg::real scale,
-                                     cplx<typename Cfg::real>* ends, cplx<typename Cfg::real>* local) {
+                                     cplx<typename Cfg::real>* ends, cplx<typename Cfg::real>* local,
+                                     const Shuffle& shuffle = {}) {
   using T = typename Cfg::real;
   static_assert(Interleave == 1 || (Interleave == Cfg::kPerGroup && Lanes == 1), "interleave a group's lines");
   static_assert(Buffers == 2 || Interleave > 1, "teams of lines keep two buffers each");
@@ -219,13 +233,14 @@ PYSYCLFFT_INLINE void multipass_pass(int vector, int lane, int team, index_t gro
     constexpr bool kRows = kColumns && !kUnitIn && RowPitch > 0;  // column_rows.hpp
     const index_t shift_in = kColumns && !kUnitIn && !kRows ? team * g.in.s0 : 0;
     const index_t shift_out = kColumns && !kUnitOut ? team * g.out.s0 : 0;
-    const PassLoader<T, Sign, kUnitIn, Modes> src{in + in_side.base(t), in_side.stride, in_start + shift_in, g.in.si,
-                                           in_side.limit, team, g.load, load_table};
-    const PassStorer<T, Sign, kUnitOut, Twiddled, Modes> dst{out + out_side.base(t), out_side.stride, out_start + shift_out,
-                                                      g.out.si, out_side.limit, team, scale, active, g.store,
-                                                      store_table, store_low, lane_twiddles,
-                                                      kColumns && !kUnitOut ? d0 + team : d0, g.twiddle_shift,
-                                                      Interleave, save_sum, my_ends, x0};
+    constexpr int kPairedIn = kUnitIn && !kRows ? PairedLanes : 0, kPairedOut = kUnitOut ? PairedLanes : 0;
+    const PassLoader<T, Sign, kUnitIn, Modes, kPairedIn, Shuffle> src{
+        in + in_side.base(t), in_side.stride, in_start + shift_in, g.in.si, in_side.limit, team, g.load, load_table,
+        shuffle};
+    const PassStorer<T, Sign, kUnitOut, Twiddled, Modes, kPairedOut, Shuffle> dst{
+        out + out_side.base(t), out_side.stride, out_start + shift_out, g.out.si, out_side.limit, team, scale, active,
+        g.store, store_table, store_low, lane_twiddles, kColumns && !kUnitOut ? d0 + team : d0, g.twiddle_shift,
+        Interleave, save_sum, my_ends, x0, shuffle};
     if constexpr (kRows) {
       T* rows = &local[0].re + 2 * fft::kBufferPoints;  // after the first Stockham buffer
       load_rows<Cfg::kN, Interleave, RowPitch, Cfg::kGroupSize>(vector * Interleave + team, src, g.in.s0,

@@ -17,6 +17,7 @@
 #include "../../kernels/multipass.hpp"
 #include "exec.hpp"
 #include "scalar_params.hpp"
+#include "subgroup_shuffle.hpp"
 
 template <typename T, int Sign, int Lanes, int Threads, int PerGroup, int Interleave, int RowPitch, int Buffers,
           int Twiddled, int Modes, int Access, int... R>
@@ -37,8 +38,13 @@ void pysyclfft_pass(const pysyclfft::kernels::cplx<T>* in, pysyclfft::kernels::c
   constexpr int kLanes = !kColumns && Threads % Lanes == 0 ? Lanes : 1;
   const sb::SimdSlot s = kColumns ? sb::SimdSlot{int(item.get_local_id(0)), 0} : sb::simd_slot<kLanes, Threads>(item);
   const int team = int(item.get_local_id(kColumns ? 1 : 0));
-  k::multipass_pass<Cfg, Sign, kLanes, Interleave, RowPitch, Buffers, Twiddled != 0, Modes, Access>(
+  // complex128 column groups whose lines are the lanes of one sub-group, where the
+  // planner fixed the access (the CPU's kernels: plan/kernel_params.hpp, pass_access),
+  // move their unit-stride sides as paired vectors (kernels/paired_lanes.hpp).
+  constexpr int kPairedLanes =
+      kColumns && Interleave == Lanes && Access != k::kAccessAny && Modes == k::kModesPlain && sizeof(T) == 8 ? Lanes : 0;
+  k::multipass_pass<Cfg, Sign, kLanes, Interleave, RowPitch, Buffers, Twiddled != 0, Modes, Access, kPairedLanes>(
       s.vector, s.lane, team, k::index_t(item.get_group(kColumns ? 1 : 0)), sb::GroupBarrier<2>{}, in, out, twiddles,
       load_table, store_table, store_low, lane_twiddles, PYSYCLFFT_SIDE(in_side), PYSYCLFFT_SIDE(out_side),
-      PYSYCLFFT_GEOMETRY(geometry), scale, ends, local);
+      PYSYCLFFT_GEOMETRY(geometry), scale, ends, local, sb::SubGroupShuffle{item.get_sub_group()});
 }
