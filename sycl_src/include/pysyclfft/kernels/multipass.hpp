@@ -144,6 +144,7 @@ struct PassStorer {
   Shuffle shuffle;
   cplx<T> twiddle(int k) const {
     const cplx<T> w = two_level_root(table, low, k * d0, shift);
+    if constexpr (PairedLanes > 0) return w * load_lanes<PairedLanes>(lanes + k * interleave, lane, shuffle);
     return Unit ? w * load_cplx(lanes + k * interleave + lane) : w;
   }
   // Twiddled passes write the scratch (or, memory-minimal, the whole output), unscaled.
