@@ -1,7 +1,7 @@
 """A single-kernel length's strided lines as column groups of pass kernels (plan/column_lines.hpp):
 every device runs the columns of n-D arrays this way (PYSYCLFFT_COLUMN_LINES=0 keeps the team
 kernel), so the kernels are checked here against numpy in float64. With PYSYCLFFT_ONE_BUFFER_COLUMNS=1
-too, some lengths' groups run in one buffer with radices of their own (this CPU: 1280 as 16 16 5 beside
+too, some lengths' groups run in one buffer with radices of their own (this CPU: complex128 1280 as 16 16 5 beside
 the team kernel's 8 8 4 5; an H200: 512 as 16 8 4 beside 8 8 8): the groups read the team's twiddle
 table until 2026-11-29 (L2 error 1.0 here, 1.24 on an H200 at every 512-point column)."""
 

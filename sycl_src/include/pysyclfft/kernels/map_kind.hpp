@@ -49,6 +49,11 @@ constexpr long long map_store_points(int kind, long long fft_length) {
   return map_splits_after(kind) ? fft_length / 2 + 1 : fft_length;
 }
 
+// Whether the map is Makhoul's DCT/DST-II/III through the packed real FFT.
+constexpr bool map_is_makhoul(int kind) {
+  return kind == kDCT2Packed || kind == kDST2Packed || kind == kDCT3Packed || kind == kDST3Packed;
+}
+
 // Whether the map reads (r2c) or writes (c2r) its real side as pairs of
 // neighbouring reals, so it can move each pair as one value (layout.hpp, kPairedReals).
 constexpr bool map_pairs_reals(int kind) { return kind == kR2CPacked || kind == kC2RPacked; }

@@ -157,12 +157,34 @@ inline std::int64_t max_single_kernel_length(Precision p, const DeviceLimits& de
 // registers; not measured). Smaller where that leaves fewer than min(4, n/2)
 // threads per transform: a team coalesces its global accesses, one thread
 // cannot (2x at n = 4, 8 on an H100).
-enum class KernelRole { single, pass, nvrtc };
+// makhoul_map: the FFT of a fused DCT/DST-II/III kernel (Makhoul through the
+// packed real FFT), which the CPU rule treats apart.
+enum class KernelRole { single, makhoul_map, pass, nvrtc };
 inline int gpu_max_pow2_radix(std::int64_t n, Precision p, KernelRole role = KernelRole::single) {
-  const std::int64_t radix16_from = role == KernelRole::single ? 1024 : 4096;
+  const bool in_one_kernel = role == KernelRole::single || role == KernelRole::makhoul_map;
+  const std::int64_t radix16_from = in_one_kernel ? 1024 : 4096;
   int radix = p == Precision::f32 && n >= radix16_from ? 16 : 8;
   while (radix > 2 && n / radix < std::min<std::int64_t>(4, n / 2)) radix /= 2;
   return radix;
+}
+
+// CPU radices (OpenCL CPU device, AMD EPYC, docs/performance-cpu-kernels.md "Radix 16 in
+// the CPU's single kernels"): in single precision, single kernels of 256-16384
+// points ran 1.10-1.33x faster with radix 16 (1024 as 16 16 4 in 64 work-items
+// against 8 8 4 4 in 128), and so did the fused rfft, irfft, DCT-I and DCT-IV;
+// 128 points lost 50%, passes 8-20% (32768, 65536), double precision up to 25%
+// (1024-4096), and the fused DCT-II/III from 1024-point FFTs 8-110% (DCT-III of
+// 4096 twice as slow), so those keep radix 8.
+inline constexpr std::int64_t kCpuRadix16From = 256;
+inline constexpr std::int64_t kCpuMakhoulRadix16Below = 1024;
+inline int cpu_max_pow2_radix(std::int64_t n, Precision p, KernelRole role) {
+  const bool radix16 = p == Precision::f32 && n >= kCpuRadix16From &&
+                       (role == KernelRole::single || (role == KernelRole::makhoul_map && n < kCpuMakhoulRadix16Below));
+  return radix16 ? 16 : 8;
+}
+
+inline int max_pow2_radix(std::int64_t n, Precision p, const DeviceLimits& dev, KernelRole role) {
+  return dev.is_cpu ? cpu_max_pow2_radix(n, p, role) : gpu_max_pow2_radix(n, p, role);
 }
 
 // CPU team: whole SIMD vectors (a vector spanning two teams turns every access
@@ -200,16 +222,16 @@ inline constexpr int kAloneRadix = 8;
 // Team-level parameters (what every single-kernel transform can build on, e.g.
 // the fused real/trigonometric kernels, with two Stockham buffers). nullopt-like:
 // returns params with empty radices if n cannot run in one work-group.
-// max_pow2_radix > 0 overrides the device's power-of-two radix rule.
+// pow2_radix > 0 overrides the device's power-of-two radix rule.
 inline C2CKernelParams choose_c2c_params(std::int64_t n, Precision p, const DeviceLimits& dev, int buffers = 2,
-                                         int max_pow2_radix = 0) {
+                                         int pow2_radix = 0) {
   C2CKernelParams k;
   k.n = n;
   k.precision = p;
   k.lanes = team_lanes(p, dev);
   k.buffers = buffers;
-  if (max_pow2_radix == 0) max_pow2_radix = dev.is_cpu ? 8 : gpu_max_pow2_radix(n, p);
-  k.radices = n == 1 ? std::vector<int>{1} : stockham_radices(n, max_pow2_radix);
+  if (pow2_radix == 0) pow2_radix = max_pow2_radix(n, p, dev, KernelRole::single);
+  k.radices = n == 1 ? std::vector<int>{1} : stockham_radices(n, pow2_radix);
   if (k.radices.empty() || n > max_single_kernel_length(p, dev, buffers)) {
     k.radices.clear();
     return k;
@@ -223,7 +245,7 @@ inline C2CKernelParams choose_c2c_params(std::int64_t n, Precision p, const Devi
   // takes a large team to keep enough loads in flight (kAloneTeam) and radix 8
   // (kAloneRadix).
   const bool alone = !dev.is_cpu && k.local_bytes() > gpu_local_budget;
-  if (alone && max_pow2_radix > kAloneRadix) k.radices = stockham_radices(n, kAloneRadix);
+  if (alone && pow2_radix > kAloneRadix) k.radices = stockham_radices(n, kAloneRadix);
   const int max_radix = *std::max_element(k.radices.begin(), k.radices.end());
   const std::int64_t team_cap = alone ? std::min<std::int64_t>(dev.max_group_size, kAloneTeam) : 256;
   k.threads = dev.is_cpu ? cpu_team_size(k.radices, n, k.lanes)
@@ -261,8 +283,9 @@ inline int transposing_lanes(std::int64_t n, const DeviceLimits& dev) {
 // per-group cost; else the team level.
 inline constexpr std::int64_t kItemMaxLength = 64;
 inline C2CKernelParams choose_c2c_kernel(std::int64_t n, Precision p, const DeviceLimits& dev,
-                                         std::int64_t max_item_length = kItemMaxLength) {
-  C2CKernelParams k = choose_c2c_params(n, p, dev);
+                                         std::int64_t max_item_length = kItemMaxLength,
+                                         KernelRole role = KernelRole::single) {
+  C2CKernelParams k = choose_c2c_params(n, p, dev, 2, max_pow2_radix(n, p, dev, role));
   if (dev.is_cpu && !k.radices.empty() && n <= max_item_length) {
     k.level = Level::work_item;
     k.threads = 1;
@@ -418,7 +441,7 @@ inline void take_one_buffer(PassKernelParams& k, const DeviceLimits& dev, std::i
 
 inline PassKernelParams choose_pass_params(std::int64_t len, Precision p, const DeviceLimits& dev,
                                            std::int64_t columns, bool rows_in) {
-  PassKernelParams k{choose_c2c_params(len, p, dev, 2, dev.is_cpu ? 0 : gpu_max_pow2_radix(len, p, KernelRole::pass))};
+  PassKernelParams k{choose_c2c_params(len, p, dev, 2, max_pow2_radix(len, p, dev, KernelRole::pass))};
   if (k.radices.empty()) return k;
   if (columns > 0) {
     const int teams = k.per_group;

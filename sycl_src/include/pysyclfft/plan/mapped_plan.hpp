@@ -85,7 +85,9 @@ inline MappedKernelParams choose_mapped_params(RealTransform t, std::int64_t n, 
   m.kind = choose_map(t, n);
   m.n = n;
   const std::int64_t fft_length = map_fft_length(m.kind, n);
-  if (n >= 1 && fft_length >= 1) m.fft = with_bank_layout(choose_c2c_kernel(fft_length, p, dev), dev);
+  const KernelRole role = kernels::map_is_makhoul(m.kind) ? KernelRole::makhoul_map : KernelRole::single;
+  if (n >= 1 && fft_length >= 1)
+    m.fft = with_bank_layout(choose_c2c_kernel(fft_length, p, dev, kItemMaxLength, role), dev);
   if (m.fft.level == Level::work_item) m.fft.lanes = dev.lanes;  // the mapped work-item kernel loads lane by lane
   if (dev.paired_reals && kernels::map_pairs_reals(m.kind)) m.unit_stride = kernels::kPairedReals;
   m.lane_reversed_split = dev.lane_reversed_split && kernels::map_splits_after(m.kind);
