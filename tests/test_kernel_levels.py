@@ -115,23 +115,24 @@ def test_long_single_kernels_in_one_buffer(n):
 
 def test_cpu_power_of_two_radices():
     """The CPU's radix rule (plan/kernel_params.hpp, cpu_max_pow2_radix): radix 16 in single-precision
-    single kernels from 256 points, radix 8 in passes, in double precision, below 256 points, and in
-    the fused DCT/DST-II/III (Makhoul) from 1024-point FFTs. Host-only probes, so every device checks it."""
+    single kernels from 512 points (fused real and trigonometric kernels: below), radix 8 in passes, in
+    double precision and below. Host-only probes, so every device checks it."""
     from conftest import OPENCL_CPU
     from pysyclfft import _core
 
     def largest(n, is_double=False):
         return max(_core.c2c_kernel_params(n, is_double, **OPENCL_CPU)["radices"])
 
-    assert [largest(n) for n in (128, 256, 1024, 1536, 8192, 16384)] == [8, 16, 16, 16, 16, 16]
+    assert [largest(n) for n in (128, 256, 512, 1024, 1536, 8192, 16384)] == [8, 8, 16, 16, 16, 16, 16]
     assert [largest(n, True) for n in (256, 1024, 8192)] == [8, 8, 8]
     assert max(_core.pass_kernel_params(256, 0, True, False, **OPENCL_CPU)["radices"]) == 8
 
 
-@pytest.mark.parametrize("kind, n, radix", [("r2c", 4096, 16), ("c2r", 4096, 16), ("dct1", 4097, 16),
+@pytest.mark.parametrize("kind, n, radix", [("r2c", 512, 16), ("r2c", 4096, 16), ("c2r", 4096, 16), ("dct1", 4097, 16),
                                              ("dct2", 512, 16), ("dct2", 4096, 8), ("dst3", 2048, 8)])
 def test_cpu_radices_of_fused_maps(kind, n, radix):
-    """The fused real and trigonometric kernels' FFTs follow the same rule (the Makhoul maps apart)."""
+    """The fused real and trigonometric kernels' FFTs take radix 16 from 256 points, but the fused
+    DCT/DST-II/III (Makhoul) below 1024-point FFTs only."""
     if not pysyclfft._arrays.default_queue().sycl_device.is_cpu:
         pytest.skip("the CPU's radix rule")
     x = np.zeros((2, n // 2 + 1), np.complex64) if kind == "c2r" else np.zeros((2, n), np.float32)

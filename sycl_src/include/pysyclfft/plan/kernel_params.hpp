@@ -157,11 +157,12 @@ inline std::int64_t max_single_kernel_length(Precision p, const DeviceLimits& de
 // registers; not measured). Smaller where that leaves fewer than min(4, n/2)
 // threads per transform: a team coalesces its global accesses, one thread
 // cannot (2x at n = 4, 8 on an H100).
-// makhoul_map: the FFT of a fused DCT/DST-II/III kernel (Makhoul through the
-// packed real FFT), which the CPU rule treats apart.
-enum class KernelRole { single, makhoul_map, pass, nvrtc };
+// map: the FFT of a fused real or trigonometric kernel; makhoul_map: that of a
+// fused DCT/DST-II/III (Makhoul through the packed real FFT). The CPU rule
+// treats them apart; on GPUs they are single kernels.
+enum class KernelRole { single, map, makhoul_map, pass, nvrtc };
 inline int gpu_max_pow2_radix(std::int64_t n, Precision p, KernelRole role = KernelRole::single) {
-  const bool in_one_kernel = role == KernelRole::single || role == KernelRole::makhoul_map;
+  const bool in_one_kernel = role != KernelRole::pass && role != KernelRole::nvrtc;
   const std::int64_t radix16_from = in_one_kernel ? 1024 : 4096;
   int radix = p == Precision::f32 && n >= radix16_from ? 16 : 8;
   while (radix > 2 && n / radix < std::min<std::int64_t>(4, n / 2)) radix /= 2;
@@ -169,18 +170,21 @@ inline int gpu_max_pow2_radix(std::int64_t n, Precision p, KernelRole role = Ker
 }
 
 // CPU radices (OpenCL CPU device, AMD EPYC, docs/performance-cpu-kernels.md "Radix 16 in
-// the CPU's single kernels"): in single precision, single kernels of 256-16384
-// points ran 1.10-1.33x faster with radix 16 (1024 as 16 16 4 in 64 work-items
-// against 8 8 4 4 in 128), and so did the fused rfft, irfft, DCT-I and DCT-IV;
-// 128 points lost 50%, passes 8-20% (32768, 65536), double precision up to 25%
-// (1024-4096), and the fused DCT-II/III from 1024-point FFTs 8-110% (DCT-III of
-// 4096 twice as slow), so those keep radix 8.
-inline constexpr std::int64_t kCpuRadix16From = 256;
-inline constexpr std::int64_t kCpuMakhoulRadix16Below = 1024;
+// the CPU's single kernels"): in single precision, single kernels of 512-16384
+// points ran 1.14-1.33x faster with radix 16 (1024 as 16 16 4 in 64 work-items
+// against 8 8 4 4 in 128), and so did the fused real and trigonometric kernels'
+// FFTs from 256 points (1.13-1.49x); a single kernel of 256 points ran no faster
+// and, in some processes, 40% slower; 128 points lost 50%, passes 8-20% (32768,
+// 65536), double precision up to 25% (1024-4096), and the fused DCT-II/III from
+// 1024-point FFTs 8-110% (DCT-III of 4096 twice as slow), so those keep radix 8.
 inline int cpu_max_pow2_radix(std::int64_t n, Precision p, KernelRole role) {
-  const bool radix16 = p == Precision::f32 && n >= kCpuRadix16From &&
-                       (role == KernelRole::single || (role == KernelRole::makhoul_map && n < kCpuMakhoulRadix16Below));
-  return radix16 ? 16 : 8;
+  if (p != Precision::f32) return 8;
+  switch (role) {
+    case KernelRole::single: return n >= 512 ? 16 : 8;
+    case KernelRole::map: return n >= 256 ? 16 : 8;
+    case KernelRole::makhoul_map: return n >= 256 && n < 1024 ? 16 : 8;
+    default: return 8;
+  }
 }
 
 inline int max_pow2_radix(std::int64_t n, Precision p, const DeviceLimits& dev, KernelRole role) {

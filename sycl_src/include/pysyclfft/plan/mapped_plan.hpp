@@ -85,7 +85,7 @@ inline MappedKernelParams choose_mapped_params(RealTransform t, std::int64_t n, 
   m.kind = choose_map(t, n);
   m.n = n;
   const std::int64_t fft_length = map_fft_length(m.kind, n);
-  const KernelRole role = kernels::map_is_makhoul(m.kind) ? KernelRole::makhoul_map : KernelRole::single;
+  const KernelRole role = kernels::map_is_makhoul(m.kind) ? KernelRole::makhoul_map : KernelRole::map;
   if (n >= 1 && fft_length >= 1)
     m.fft = with_bank_layout(choose_c2c_kernel(fft_length, p, dev, kItemMaxLength, role), dev);
   if (m.fft.level == Level::work_item) m.fft.lanes = dev.lanes;  // the mapped work-item kernel loads lane by lane
