@@ -139,3 +139,17 @@ def test_cpu_radices_of_fused_maps(kind, n, radix):
     describe = pysyclfft.get_fft_plan(x, axes=(-1,), kind=kind).describe()
     radices = describe.split("radices ")[1].split(";")[0].split()
     assert max(map(int, radices)) == radix, describe
+
+
+def test_cpu_groups_by_precision():
+    """CPU work-groups (plan/kernel_params.hpp, choose_c2c_params): single precision packs short
+    transforms up to 64 work-items, double precision stops at 16 (complex128 128 points 1.4x faster)."""
+    from conftest import OPENCL_CPU
+    from pysyclfft import _core
+
+    def group(n, is_double):
+        k = _core.c2c_kernel_params(n, is_double, **OPENCL_CPU)
+        return k["threads"] * k["per_group"]
+
+    assert [group(n, False) for n in (64, 128, 256)] == [64, 64, 64]
+    assert [group(n, True) for n in (64, 128, 256)] == [16, 16, 32]

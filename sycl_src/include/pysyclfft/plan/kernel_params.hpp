@@ -258,8 +258,11 @@ inline C2CKernelParams choose_c2c_params(std::int64_t n, Precision p, const Devi
   // out. GPU: 128 work-items (swept on an H200: against groups of 512, 128-2048
   // points 5-18% faster, the fused R2C and DCT-II kernels 9-15%, 2401 = 7^4
   // 21%; not profiled: more, smaller groups per multiprocessor may hide each
-  // other's barriers).
-  const int target_group = dev.is_cpu ? 64 : 128;
+  // other's barriers). CPU: 64 work-items in single precision; in double
+  // precision groups stop at 16 (one transform per group for most lengths:
+  // complex128 128 points 1.42x faster, 64-2048 1.02-1.09x, docs/performance-cpu-kernels.md;
+  // single precision moved both ways, 0.92-1.08x).
+  const int target_group = !dev.is_cpu ? 128 : p == Precision::f64 ? 16 : 64;
   const std::size_t local_budget = dev.is_cpu ? std::min<std::size_t>(dev.local_mem_bytes, 64 * 1024) : gpu_local_budget;
   while (k.group_size() * 2 <= target_group && std::size_t(k.group_size() * 2) <= dev.max_group_size &&
          (k.radices.size() <= 1 || 2 * k.local_bytes() <= local_budget))
