@@ -1,16 +1,18 @@
-"""Accuracy of the single-kernel c2c transforms at both kernel levels (work-item
-level for short lengths, team level above), every radix, contiguous and strided
-transforms (the compile-time unit-stride and run-time-stride kernels), both batch
-dimensions, in place and both directions, against numpy in complex128."""
+"""Accuracy of the single-kernel c2c transforms at every kernel level (on a CPU: the
+work-item level for short lengths, the sub-group level for powers of two from one to
+16 points per lane, team level above), every radix, contiguous and strided transforms
+(the compile-time unit-stride and run-time-stride kernels), both batch dimensions, in
+place and both directions, against numpy in complex128."""
 import numpy as np
 import pytest
 
 from conftest import dpnp, needs_dpnp
 import pysyclfft
 
-WORK_ITEM = [1, 2, 3, 4, 5, 7, 8, 9, 11, 13, 16, 32, 48, 54, 60]  # one transform per work-item on a CPU
-TEAM = [64, 104, 128, 176, 224, 1000, 1536, 2187, 4096]  # radices 2..16 in teams (CPU 4096: 16 16 16, 8 8 8 8)
-LENGTHS = WORK_ITEM + TEAM
+WORK_ITEM = [1, 2, 3, 4, 5, 7, 9, 11, 13, 48, 54, 60]  # one transform per work-item on a CPU
+SUB_GROUP = [8, 16, 32, 64, 128, 256]  # one per sub-group on a CPU: 16-256 (complex64), 8-128 (complex128)
+TEAM = [104, 176, 224, 1000, 1536, 2187, 4096]  # radices 2..16 in teams (CPU 4096: 16 16 16, 8 8 8 8)
+LENGTHS = WORK_ITEM + SUB_GROUP + TEAM
 BOUND = {np.complex64: 3e-7, np.complex128: 6e-16}
 
 
@@ -38,15 +40,39 @@ def test_contiguous_batch_both_directions(dtype, n):
     assert rel_l2(pysyclfft.ifft(x), ref) <= BOUND[dtype]
 
 
-def test_levels_on_the_cpu(dtype):
-    """The OpenCL CPU device's levels (plan/kernel_params.hpp): work-items up to 64 points, but
-    power-of-two c2c lengths above 32 as teams (kItemMaxPow2C2C: 64 points spill and gather)."""
-    device = pysyclfft._arrays.default_queue().sycl_device
-    if not device.is_cpu:
-        pytest.skip("the work-item level is the CPU's choice")
-    for n in WORK_ITEM + TEAM:
-        describe = pysyclfft.get_fft_plan(random((5, n), dtype, n), axes=(-1,)).describe()
-        assert ("work-item level" in describe) == (n in WORK_ITEM), (n, describe)
+def test_levels_on_the_cpu():
+    """The OpenCL CPU device's levels (plan/kernel_params.hpp): the sub-group level for powers of
+    two from one to 16 points per lane of its team sub-group (16 lanes complex64, 8 complex128),
+    work-items for other lengths up to 64 points, teams above; GPUs teams. Host-only probes, so
+    every device checks it."""
+    from conftest import OPENCL_CPU
+    from pysyclfft import _core
+
+    def level(n, is_double):
+        return _core.c2c_kernel_params(n, is_double, **OPENCL_CPU)["level"]
+
+    for is_double, lanes in ((False, 16), (True, 8)):
+        sub_group = [lanes << k for k in range(5)]
+        assert [level(n, is_double) for n in sub_group] == ["sub_group"] * 5
+        assert level(2 * sub_group[-1], is_double) == "team"
+        assert [level(n, is_double) for n in (2, 4, 48, 60)] == ["work_item"] * 4
+        assert [level(n, is_double) for n in (104, 1000, 4096)] == ["team"] * 3
+    gpu = dict(OPENCL_CPU, is_cpu=False)  # GPUs keep teams (not measured there)
+    assert [_core.c2c_kernel_params(n, False, **gpu)["level"] for n in (16, 64, 256)] == ["team"] * 3
+
+
+@pytest.mark.parametrize("n", SUB_GROUP)
+@pytest.mark.parametrize("batch", [1, 7, 33])
+def test_subgroup_level_layouts(dtype, n, batch):
+    """The sub-group level (kernels/subgroup_fft.hpp) on partial work-groups (16 transforms per
+    group in complex64), on rows of a strided view (run-time element stride), with two batch
+    dimensions, both directions."""
+    base = random((3, batch, 2 * n), dtype, n + batch)
+    for x in (base[0, :, :n], base[0, :, ::2], base[:, ::2, 1::2]):
+        ref = np.fft.fft(x.astype(np.complex128), axis=-1)
+        assert rel_l2(pysyclfft.fft(x), ref) <= BOUND[dtype]
+        ref = np.fft.ifft(x.astype(np.complex128), axis=-1)
+        assert rel_l2(pysyclfft.ifft(x), ref) <= BOUND[dtype]
 
 
 @pytest.mark.parametrize("n", [8, 64, 1000, 4096])
@@ -73,17 +99,17 @@ def test_two_batch_dimensions_and_in_place(dtype, n):
 @pytest.mark.parametrize("n", [4, 8, 16, 32])
 @pytest.mark.parametrize("batch", [1, 15, 16, 37, 300])
 def test_subgroup_transposed_batches(dtype, n, batch):
-    """Batches of 4-16 points load whole vectors per sub-group and transpose them in registers
+    """Work-item batches of 4 points up to the sub-group level's lengths (below 16 points in
+    complex64, 8 in complex128) load whole vectors per sub-group and transpose them in registers
     (kernels/subgroup_transpose.hpp) when a sub-group's transforms are all there and contiguous:
-    full sub-groups, a partial last one (15, 37, 300: per-lane loads), in place and out of place.
-    32 points keep per-lane loads (a wider sub-group ran 100x slower)."""
+    full sub-groups, a partial last one (15, 37, 300: per-lane loads), in place and out of place."""
     x = random((batch, n), dtype, 10 * n + batch)
     ref = np.fft.fft(x.astype(np.complex128), axis=-1)
     plan = pysyclfft.get_fft_plan(x, axes=(-1,))
     transposed = f"sub-groups of {n} load them transposed" in plan.describe()
     device = pysyclfft._arrays.default_queue().sycl_device
     if device.is_cpu and 16 in device.sub_group_sizes:  # the OpenCL CPU device: team kernels' lanes are 16
-        assert transposed == (n <= 16), plan.describe()
+        assert transposed == (n < (16 if dtype == np.complex64 else 8)), plan.describe()
     assert rel_l2(plan(x), ref) <= BOUND[dtype]
     assert rel_l2(pysyclfft.ifft(x), np.fft.ifft(x.astype(np.complex128), axis=-1)) <= BOUND[dtype]
     if dpnp is not None:
@@ -123,7 +149,7 @@ def test_cpu_power_of_two_radices():
     def largest(n, is_double=False):
         return max(_core.c2c_kernel_params(n, is_double, **OPENCL_CPU)["radices"])
 
-    assert [largest(n) for n in (128, 256, 512, 1024, 1536, 8192, 16384)] == [8, 8, 16, 16, 16, 16, 16]
+    assert [largest(n) for n in (384, 512, 1024, 1536, 8192, 16384)] == [8, 16, 16, 16, 16, 16]
     assert [largest(n, True) for n in (256, 1024, 8192)] == [8, 8, 8]
     assert max(_core.pass_kernel_params(256, 0, True, False, **OPENCL_CPU)["radices"]) == 8
 
@@ -142,14 +168,16 @@ def test_cpu_radices_of_fused_maps(kind, n, radix):
 
 
 def test_cpu_groups_by_precision():
-    """CPU work-groups (plan/kernel_params.hpp, choose_c2c_params): single precision packs short
-    transforms up to 64 work-items, double precision stops at 16 (complex128 128 points 1.4x faster)."""
+    """CPU work-groups of teams (plan/kernel_params.hpp, choose_c2c_params): single precision packs
+    short transforms up to 64 work-items, double precision stops at 16 (complex128 128-point teams ran
+    1.4x faster; the sub-group level has since taken that length)."""
     from conftest import OPENCL_CPU
     from pysyclfft import _core
 
     def group(n, is_double):
         k = _core.c2c_kernel_params(n, is_double, **OPENCL_CPU)
+        assert k["level"] == "team"
         return k["threads"] * k["per_group"]
 
-    assert [group(n, False) for n in (64, 128, 256)] == [64, 64, 64]
-    assert [group(n, True) for n in (64, 128, 256)] == [16, 16, 32]
+    assert [group(n, False) for n in (96, 192, 512)] == [64, 64, 64]
+    assert [group(n, True) for n in (96, 192, 256)] == [16, 24, 32]

@@ -127,6 +127,7 @@ py::dict team_dict(const C2CKernelParams& k) {
   d["threads"] = k.threads;
   d["per_group"] = k.per_group;
   d["buffers"] = k.buffers;
+  d["level"] = k.level == Level::work_item ? "work_item" : k.level == Level::sub_group ? "sub_group" : "team";
   return d;
 }
 

@@ -44,17 +44,20 @@ template <typename... A> std::string instance_name(const char* function, Precisi
 }
 
 // pysyclfft_c2c<T, Sign, Lanes, Threads, PerGroup, Buffers, Pad, Skew, Stride, radices...> (team) and
-// pysyclfft_c2c_item<T, Sign, Lanes, Stride, radices...> (work-item level); Stride 1 or 0 (run time).
+// pysyclfft_c2c_item<T, Sign, Lanes, Stride, radices...> (work-item level) and
+// pysyclfft_c2c_subgroup<T, Sign, Lanes, PerGroup, Stride, N / Lanes> (sub-group level); Stride 1 or 0 (run time).
 inline std::string c2c_kernel_name(const C2CKernelParams& k, int sign, int stride) {
   if (k.level == Level::work_item)
     return instance_name("pysyclfft_c2c_item", k.precision, sign, k.lanes, stride, k.radices);
+  if (k.level == Level::sub_group)
+    return instance_name("pysyclfft_c2c_subgroup", k.precision, sign, k.lanes, k.per_group, stride, int(k.n / k.lanes));
   return instance_name("pysyclfft_c2c", k.precision, sign, k.lanes, k.threads, k.per_group, k.buffers, k.pad, k.skew,
                        stride, k.radices);
 }
 
 // Every kernel a single-kernel c2c plan uses, compiled together
-// (C2CKernelParams::kernel_index picks one). Teams get a unit-stride variant
-// (vector loads across the team); a work-item reads its own transform, which a
+// (C2CKernelParams::kernel_index picks one). Teams and sub-groups get a unit-stride
+// variant (vector loads across the team); a work-item reads its own transform, which a
 // known stride does not speed up.
 inline std::vector<std::string> c2c_kernel_names(const C2CKernelParams& k) {
   if (k.level == Level::work_item) return {c2c_kernel_name(k, -1, 0), c2c_kernel_name(k, +1, 0)};

@@ -74,9 +74,11 @@ inline int team_lanes(Precision p, const DeviceLimits& dev) {
   return halve ? dev.lanes / 2 : dev.lanes;
 }
 
-// Work-item level (one work-item computes whole transforms in registers) or
-// team level (a team of work-items shares local memory), as in portFFT.
-enum class Level { work_item, team };
+// Work-item level (one work-item computes whole transforms in registers),
+// sub-group level (a sub-group computes one transform in registers, exchanging
+// values between lanes: kernels/subgroup_fft.hpp) or team level (a team of
+// work-items shares local memory), as in portFFT.
+enum class Level { work_item, sub_group, team };
 
 struct C2CKernelParams {
   std::int64_t n = 0;
@@ -100,7 +102,7 @@ struct C2CKernelParams {
   // Index of a plan's kernel in c2c_kernel_names(*this) (entry_points.hpp):
   // forward/backward, and for teams a unit-stride variant.
   int kernel_index(bool forward, bool unit_stride) const {
-    return (forward ? 0 : 1) + (unit_stride && level == Level::team ? 2 : 0);
+    return (forward ? 0 : 1) + (unit_stride && level != Level::work_item ? 2 : 0);
   }
 };
 
@@ -111,6 +113,9 @@ inline std::string describe_kernel_level(const C2CKernelParams& k) {
   if (k.level == Level::work_item)
     return "work-item level, " + text(k.per_group) + " transforms per group; " +
            (k.lanes == k.n ? "sub-groups of " + text(k.lanes) + " load them transposed; " : "");
+  if (k.level == Level::sub_group)
+    return "sub-group level, " + text(k.lanes) + " lanes x " + text(k.n / k.lanes) + " points per transform, " +
+           text(k.per_group) + " transforms per group; ";
   return text(k.threads) + " work-items x " + text(k.per_group) + " transforms per group; " +
          (k.buffers == 1 ? "stages in place in one local buffer; " : "") +
          (k.pad > 0 ? "local buffers padded every " + text(k.pad) + " points; " : "") +
@@ -338,6 +343,28 @@ inline C2CKernelParams with_bank_layout(const C2CKernelParams& plain, const Devi
 // 60 points ran 25-55% slower, the rfft of 128 points (its FFT of 64) 45%.
 inline constexpr std::int64_t kItemMaxPow2C2C = 32;
 
+// The sub-group level (kernels/subgroup_fft.hpp) where it serves: on a CPU,
+// power-of-two lengths of 1 to kSubgroupMaxPoints points per lane of the team
+// kernels' sub-group (team_lanes); its radices are the points per lane and the
+// radix-2 lane stages. Else no radices.
+inline constexpr int kSubgroupMaxPoints = 16;
+inline C2CKernelParams subgroup_kernel(std::int64_t n, Precision p, const DeviceLimits& dev) {
+  C2CKernelParams k;
+  k.n = n;
+  k.precision = p;
+  k.lanes = team_lanes(p, dev);
+  const bool power_of_two = (n & (n - 1)) == 0;
+  if (!dev.is_cpu || !power_of_two || n < k.lanes || n > std::int64_t(k.lanes) * kSubgroupMaxPoints ||
+      !dev.offers_sub_group(k.lanes))
+    return k;
+  k.level = Level::sub_group;
+  k.threads = k.lanes;
+  k.per_group = std::max(1, 256 / k.lanes);
+  if (n > k.lanes) k.radices.push_back(int(n / k.lanes));
+  for (int d = 1; d < k.lanes; d *= 2) k.radices.push_back(2);
+  return k;
+}
+
 // The batched single-kernel c2c transform (c2c_plan.hpp): choose_c2c_kernel (on a
 // CPU power-of-two lengths above kItemMaxPow2C2C as teams), but on a GPU a
 // transform whose two Stockham buffers would leave a multiprocessor a single
@@ -351,6 +378,7 @@ inline constexpr std::int64_t kItemMaxPow2C2C = 32;
 // laid out against bank conflicts (with_bank_layout).
 inline C2CKernelParams choose_batched_c2c_kernel(std::int64_t n, Precision p, const DeviceLimits& dev) {
   const bool power_of_two = (n & (n - 1)) == 0;
+  if (const C2CKernelParams s = subgroup_kernel(n, p, dev); !s.radices.empty()) return s;
   C2CKernelParams k = choose_c2c_kernel(n, p, dev, power_of_two ? kItemMaxPow2C2C : kItemMaxLength);
   if (k.radices.empty() || (!dev.is_cpu && k.local_bytes() > dev.local_mem_bytes / 3)) {
     const C2CKernelParams one = choose_c2c_params(n, p, dev, 1);

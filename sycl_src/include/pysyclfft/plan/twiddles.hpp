@@ -47,6 +47,33 @@ template <typename T> std::vector<std::complex<T>> stockham_twiddles(const std::
   return table;
 }
 
+// The sub-group level's table (kernels/subgroup_fft.hpp) for n = lanes * R:
+// W_n^(l*k1) at [(k1-1)*lanes + l] (1 <= k1 < R), then per lane stage (lane bit
+// p from the highest, D = 2^p) the factor of its second output, W = W_2D^(l mod D):
+// a stage that trades lane bit p for a register bit (p below log2 R) has the
+// difference in both lanes of a pair, with the upper lane's sign reversed (-W);
+// the others have it in the upper lane only (W; 1 for the lower lane's sum).
+template <typename T> std::vector<std::complex<T>> subgroup_twiddles(std::int64_t n, int lanes) {
+  std::vector<std::complex<T>> table;
+  const auto add = [&](std::complex<long double> w) { table.emplace_back(T(w.real()), T(w.imag())); };
+  const std::int64_t points = n / lanes;
+  for (std::int64_t k1 = 1; k1 < points; ++k1)
+    for (int l = 0; l < lanes; ++l) add(root_of_unity(l * k1, n));
+  int register_bits = 0, lane_bits = 0;
+  while ((std::int64_t(1) << register_bits) < points) ++register_bits;
+  while ((1 << lane_bits) < lanes) ++lane_bits;
+  for (int p = lane_bits - 1; p >= 0; --p) {
+    const int d = 1 << p;
+    for (int l = 0; l < lanes; ++l) {
+      const auto w = root_of_unity(l % d, 2 * d);
+      const bool upper = (l & d) != 0;
+      if (p < register_bits) add(upper ? -w : w);
+      else add(upper ? w : std::complex<long double>(1));
+    }
+  }
+  return table;
+}
+
 // W_L^k for every k < L from two tables of about sqrt(L) entries: lo[j] = W_L^j
 // (j < 2^shift) and hi[j] = W_L^(j * 2^shift), with 4^shift >= L, so that
 // W_L^k = lo[k mod 2^shift] * hi[k >> shift]: on the host one long-double product;

@@ -14,9 +14,13 @@
 //     work-item level, nd_range<2>: dimension 1 = inner batch index,
 //     dimension 0 = outer batch index (one work-item per transform); Lanes is
 //     the sub-group size, and Lanes = N loads neighbouring transforms transposed
-//     (kernels/batched_c2c.hpp, item_c2c).
+//     (kernels/batched_c2c.hpp, item_c2c);
+//   pysyclfft_c2c_subgroup<float, -1, 16, 16, 1, 4>  (T, Sign, Lanes, PerGroup, Stride, R)
+//     sub-group level, N = Lanes * R, nd_range<2>: dimension 1 = lane (Lanes),
+//     dimension 0 = transform (kernels/subgroup_fft.hpp).
 #pragma once
 #include "../../kernels/batched_c2c.hpp"
+#include "../../kernels/subgroup_fft.hpp"
 #include "exec.hpp"
 #include "scalar_params.hpp"
 #include "subgroup_shuffle.hpp"
@@ -50,4 +54,17 @@ void pysyclfft_c2c_item(const pysyclfft::kernels::cplx<T>* in, pysyclfft::kernel
   k::item_c2c<T, Sign, k::RadixList<R...>, Stride, Lanes>(
       k::index_t(item.get_global_id(1)), k::index_t(item.get_global_id(0)), in, out, twiddles,
       PYSYCLFFT_LAYOUT(layout), scale, pysyclfft::sycl_backend::SubGroupShuffle{item.get_sub_group()});
+}
+
+template <typename T, int Sign, int Lanes, int PerGroup, int Stride, int R>
+SYCL_EXT_ONEAPI_FUNCTION_PROPERTY((sycl::ext::oneapi::experimental::nd_range_kernel<2>))
+[[sycl::reqd_sub_group_size(Lanes)]]
+void pysyclfft_c2c_subgroup(const pysyclfft::kernels::cplx<T>* in, pysyclfft::kernels::cplx<T>* out,
+                            const pysyclfft::kernels::cplx<T>* twiddles, PYSYCLFFT_LAYOUT_PARAMS(layout), T scale) {
+  namespace k = pysyclfft::kernels;
+  namespace sb = pysyclfft::sycl_backend;
+  const auto item = sb::this_item<2>();
+  const sb::SubGroupShuffle shuffle{item.get_sub_group()};
+  k::subgroup_c2c<T, Sign, Lanes, R, Stride>(k::index_t(item.get_global_id(0)), in, out, twiddles,
+                                             PYSYCLFFT_LAYOUT(layout), scale, shuffle);
 }
