@@ -100,7 +100,7 @@ struct C2CKernelParams {
                : 0;
   }
   // Index of a plan's kernel in c2c_kernel_names(*this) (entry_points.hpp):
-  // forward/backward, and for teams a unit-stride variant.
+  // forward/backward, and for teams and sub-groups a unit-stride variant.
   int kernel_index(bool forward, bool unit_stride) const {
     return (forward ? 0 : 1) + (unit_stride && level != Level::work_item ? 2 : 0);
   }
@@ -365,8 +365,9 @@ inline C2CKernelParams subgroup_kernel(std::int64_t n, Precision p, const Device
   return k;
 }
 
-// The batched single-kernel c2c transform (c2c_plan.hpp): choose_c2c_kernel (on a
-// CPU power-of-two lengths above kItemMaxPow2C2C as teams), but on a GPU a
+// The batched single-kernel c2c transform (c2c_plan.hpp): the sub-group level where
+// it serves, else choose_c2c_kernel (on a CPU power-of-two lengths above
+// kItemMaxPow2C2C as teams), but on a GPU a
 // transform whose two Stockham buffers would leave a multiprocessor a single
 // work-group, or not fit at all, runs its middle stages in place in one
 // buffer: twice the work-groups per multiprocessor, and lengths up to twice as

@@ -5,6 +5,8 @@
 #include <cstdint>
 #include <vector>
 
+#include "../kernels/subgroup_fft.hpp"  // exact_log2
+
 namespace pysyclfft::plan {
 
 // exp(-2*pi*i*k/n) in long double, exact at multiples of pi/4 (octant symmetry
@@ -59,10 +61,8 @@ template <typename T> std::vector<std::complex<T>> subgroup_twiddles(std::int64_
   const std::int64_t points = n / lanes;
   for (std::int64_t k1 = 1; k1 < points; ++k1)
     for (int l = 0; l < lanes; ++l) add(root_of_unity(l * k1, n));
-  int register_bits = 0, lane_bits = 0;
-  while ((std::int64_t(1) << register_bits) < points) ++register_bits;
-  while ((1 << lane_bits) < lanes) ++lane_bits;
-  for (int p = lane_bits - 1; p >= 0; --p) {
+  const int register_bits = kernels::exact_log2(int(points));
+  for (int p = kernels::exact_log2(lanes) - 1; p >= 0; --p) {
     const int d = 1 << p;
     for (int l = 0; l < lanes; ++l) {
       const auto w = root_of_unity(l % d, 2 * d);
