@@ -101,12 +101,12 @@ def test_two_batch_dimensions_and_in_place(dtype, n):
 def test_subgroup_transposed_batches(dtype, n, batch):
     """Work-item batches of 4 points up to the sub-group level's lengths (below 16 points in
     complex64, 8 in complex128) load whole vectors per sub-group and transpose them in registers
-    (kernels/subgroup_transpose.hpp) when a sub-group's transforms are all there and contiguous:
+    (kernels/transposed_rows.hpp) when a sub-group's transforms are all there and contiguous:
     full sub-groups, a partial last one (15, 37, 300: per-lane loads), in place and out of place."""
     x = random((batch, n), dtype, 10 * n + batch)
     ref = np.fft.fft(x.astype(np.complex128), axis=-1)
     plan = pysyclfft.get_fft_plan(x, axes=(-1,))
-    transposed = f"sub-groups of {n} load them transposed" in plan.describe()
+    transposed = f"sub-groups of {n} move them transposed" in plan.describe()
     device = pysyclfft._arrays.default_queue().sycl_device
     if device.is_cpu and 16 in device.sub_group_sizes:  # the OpenCL CPU device: team kernels' lanes are 16
         assert transposed == (n < (16 if dtype == np.complex64 else 8)), plan.describe()

@@ -103,3 +103,76 @@ def test_unaligned_pairs_of_reals(dtype, n):
     out = as_kind(np.zeros((BATCH, n + 2), dtype), DEVICE_KIND)[:, 1:n + 1]
     pysyclfft.irfft(as_kind(spectra.astype(complex_dtype(dtype)), DEVICE_KIND), n, out=out)
     assert_close(out, host[:, 1:n + 1].astype(np.float64), dtype, n, CONSTANT)
+
+
+@pytest.mark.parametrize("n", (8, 16, 32, 64))
+def test_rfft_rows_moved_as_vectors(dtype, n):
+    """The work-item rfft whose sub-group moves its rows transposed (kernels/transposed_rows.hpp)
+    where rows lie end to end, and the per-lane kernel elsewhere: batches that end inside a
+    sub-group, two batch dimensions each ending inside one, rows starting at an odd real,
+    output rows apart, and the scale and conjugation of norm="forward" and ihfft."""
+    cdtype = complex_dtype(dtype)
+    for batch in (1, 3, 17, BATCH):
+        x = uniform((batch, n), dtype, n + batch)
+        assert_close(pysyclfft.rfft(as_kind(x, DEVICE_KIND)), np.fft.rfft(x.astype(np.float64)), cdtype, n, CONSTANT)
+    wide = uniform((3, 40, n), dtype, n + 7)
+    x = as_kind(wide, DEVICE_KIND)[:, :37]  # 3 outer rows of 37 neighbouring transforms
+    assert_close(pysyclfft.rfft(x), np.fft.rfft(wide[:, :37].astype(np.float64)), cdtype, n, CONSTANT)
+    flat = uniform(BATCH * n + 1, dtype, n + 8)
+    odd = as_kind(flat, DEVICE_KIND)[1:].reshape(BATCH, n)  # contiguous rows from an odd real
+    assert_close(pysyclfft.rfft(odd), np.fft.rfft(flat[1:].reshape(BATCH, n).astype(np.float64)), cdtype, n,
+                 CONSTANT)
+    x = uniform((BATCH, n), dtype, n + 9)
+    ref = np.fft.rfft(x.astype(np.float64))
+    out = as_kind(np.zeros((BATCH, n), cdtype), DEVICE_KIND)[:, :n // 2 + 1]  # output rows n apart
+    pysyclfft.rfft(as_kind(x, DEVICE_KIND), out=out)
+    assert_close(out, ref, cdtype, n, CONSTANT)
+    assert_close(pysyclfft.rfft(as_kind(x, DEVICE_KIND), norm="forward"), ref / n, cdtype, n, CONSTANT)
+    assert_close(pysyclfft.ihfft(as_kind(x, DEVICE_KIND)), np.fft.ihfft(x.astype(np.float64)), cdtype, n, CONSTANT)
+
+
+@pytest.mark.parametrize("n", (8, 16, 32, 64))
+def test_irfft_rows_moved_as_vectors(dtype, n):
+    """The same for the work-item irfft (half spectra of n/2 + 1 points to rows of n reals):
+    partial sub-groups, two batch dimensions, spectra rows apart, output from an odd real,
+    norm="forward" and hfft; spectra with nonzero imaginary parts at 0 and n/2, which
+    numpy ignores."""
+    cdtype, half = complex_dtype(dtype), n // 2 + 1
+
+    def spectra(shape, seed):
+        return (uniform(shape, dtype, seed) + 1j * uniform(shape, dtype, seed + 1)).astype(cdtype)
+
+    for batch in (1, 3, 17, BATCH):
+        s = spectra((batch, half), n + batch)
+        assert_close(pysyclfft.irfft(as_kind(s, DEVICE_KIND), n), np.fft.irfft(s.astype(np.complex128), n), dtype, n,
+                     CONSTANT)
+    wide = spectra((3, 40, half), n + 7)
+    s = as_kind(wide, DEVICE_KIND)[:, :37]
+    assert_close(pysyclfft.irfft(s, n), np.fft.irfft(wide[:, :37].astype(np.complex128), n), dtype, n, CONSTANT)
+    apart = spectra((BATCH, half + 3), n + 8)
+    assert_close(pysyclfft.irfft(as_kind(apart, DEVICE_KIND)[:, :half], n),
+                 np.fft.irfft(apart[:, :half].astype(np.complex128), n), dtype, n, CONSTANT)
+    s = spectra((BATCH, half), n + 9)
+    ref = np.fft.irfft(s.astype(np.complex128), n)
+    out = as_kind(np.zeros(BATCH * n + 1, dtype), DEVICE_KIND)[1:].reshape(BATCH, n)  # from an odd real
+    pysyclfft.irfft(as_kind(s, DEVICE_KIND), n, out=out)
+    assert_close(out, ref, dtype, n, CONSTANT)
+    assert_close(pysyclfft.irfft(as_kind(s, DEVICE_KIND), n, norm="forward"), ref * n, dtype, n, CONSTANT)
+    assert_close(pysyclfft.hfft(as_kind(s, DEVICE_KIND), n), np.fft.hfft(s.astype(np.complex128), n), dtype, n,
+                 CONSTANT)
+
+
+@needs_dpnp
+def test_real_rows_variants_are_planned(dtype):
+    if not dpnp.empty(1).sycl_device.is_cpu:
+        pytest.skip("the work-item level is the CPU's choice")
+
+    def describe(n, kind):
+        real = kind == "r2c"
+        x = dpnp.empty((BATCH, n if real else n // 2 + 1), dtype=dtype if real else complex_dtype(dtype))
+        return pysyclfft.get_fft_plan(x, s=(n,), axes=(-1,), kind=kind).describe()
+
+    for kind in ("r2c", "c2r"):
+        assert "move them transposed" in describe(16, kind)
+        assert "move them transposed" not in describe(4, kind)  # a 2-point FFT: no transposed sub-group
+        assert "move them transposed" not in describe(128, kind)  # 64 points: wider than the SIMD vectors

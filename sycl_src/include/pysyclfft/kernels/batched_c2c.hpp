@@ -7,7 +7,7 @@
 #pragma once
 #include "layout.hpp"
 #include "stockham.hpp"
-#include "subgroup_transpose.hpp"
+#include "transposed_rows.hpp"
 
 namespace pysyclfft::kernels {
 
@@ -92,7 +92,7 @@ struct NoShuffle {
 // Work-item level, transposed: the L transforms from `first` of a sub-group of
 // L = N work-items, contiguous in memory, loaded and stored as whole vectors
 // (lane l reading point l of each) and transposed in registers, so lane l
-// computes transform first + l (subgroup_transpose.hpp). On the OpenCL CPU device
+// computes transform first + l (transposed_rows.hpp). On the OpenCL CPU device
 // (AVX-512, docs/performance.md) against per-lane loads: complex64 4, 8 and 16
 // points 1.6x, 2.3x and 2.3x faster, complex128 1.25x, 1.4x and 1.0x; sub-groups
 // wider than its vectors (32, 64) ran 100x slower, so the planner asks for it
@@ -104,24 +104,12 @@ PYSYCLFFT_INLINE void item_c2c_transposed(index_t first, index_t t1, const cplx<
   using fft = Stockham<T, Sign, Radices>;
   constexpr int L = fft::N;
   const int lane = shuffle.lane();
-  const cplx<T>* src = in + layout.in_base(first, t1);
   T re[L], im[L];
-#pragma unroll
-  for (int m = 0; m < L; ++m) {
-    const cplx<T> x = load_cplx(src + m * L + lane);
-    re[m] = x.re;
-    im[m] = x.im;
-  }
-  subgroup_transpose(shuffle, lane, re);
-  subgroup_transpose(shuffle, lane, im);
+  load_rows(shuffle, lane, in + layout.in_base(first, t1), re, im);
   cplx<T> buffers[Radices::kCount > 1 ? 2 * L : 1];
   // The first stage reads every point before the last writes: the result can take their place.
   fft::template run<1>(NoBarrier{}, 0, 1, SplitLoad<T>{re, im}, SplitStore<T>{re, im}, buffers, twiddles);
-  subgroup_transpose(shuffle, lane, re);
-  subgroup_transpose(shuffle, lane, im);
-  cplx<T>* dst = out + layout.out_base(first, t1);
-#pragma unroll
-  for (int m = 0; m < L; ++m) store_cplx(dst + m * L + lane, cplx<T>{re[m] * scale, im[m] * scale});
+  store_rows(shuffle, lane, out + layout.out_base(first, t1), re, im, scale);
 }
 
 // Work-item level: transform (t0, t1) of the two batch dimensions. The CPU

@@ -35,6 +35,11 @@ inline constexpr int kRunTimeStride = 0, kUnitStride = 1, kPairedReals = 2;
 // points' strides at run time. Strided lines (columns) then load and store whole
 // vectors (CPU) or coalesced rows (GPU) where one transform's points were gathered.
 inline constexpr int kNeighbourTransforms = 3;
+// The fused rfft's and irfft's work-item variant (batched_mapped.hpp,
+// item_mapped): unit strides, reals paired, and neighbouring transforms' rows
+// end to end on both sides (n reals, n/2 + 1 complex), so a sub-group moves its
+// rows as whole vectors (transposed_rows.hpp).
+inline constexpr int kContiguousRows = 4;
 
 // Elements between neighbouring points: 1 for the compile-time variants.
 template <int Stride> index_t element_stride(index_t stride) { return Stride == kRunTimeStride ? stride : 1; }

@@ -32,15 +32,16 @@ template <typename T, int Stride = 0> struct MapIO {
   PYSYCLFFT_INLINE index_t in_at(index_t i) const { return in_base + i * element_stride<Stride>(in_stride); }
   PYSYCLFFT_INLINE index_t out_at(index_t i) const { return out_base + i * element_stride<Stride>(out_stride); }
   PYSYCLFFT_INLINE T real_in(index_t i) const { return static_cast<const T*>(in)[in_at(i)]; }
+  PYSYCLFFT_INLINE cplx<T> incoming(cplx<T> v) const { return {v.re, v.im * imag_sign}; }
   PYSYCLFFT_INLINE cplx<T> cplx_in(index_t i) const {
-    const cplx<T> v = load_cplx(static_cast<const cplx<T>*>(in) + in_at(i));
-    return {v.re, v.im * imag_sign};
+    return incoming(load_cplx(static_cast<const cplx<T>*>(in) + in_at(i)));
   }
   PYSYCLFFT_INLINE void real_out(index_t i, T v) const {
     if (active) static_cast<T*>(out)[out_at(i)] = v;
   }
+  PYSYCLFFT_INLINE cplx<T> outgoing(cplx<T> v) const { return {v.re, v.im * imag_sign}; }
   PYSYCLFFT_INLINE void cplx_out(index_t i, cplx<T> v) const {
-    if (active) store_cplx(static_cast<cplx<T>*>(out) + out_at(i), {v.re, v.im * imag_sign});
+    if (active) store_cplx(static_cast<cplx<T>*>(out) + out_at(i), outgoing(v));
   }
   // Reals 2m and 2m+1 of a real input or output, as one value under kPairedReals (layout.hpp).
   PYSYCLFFT_INLINE cplx<T> real_pair_in(index_t m) const {

@@ -57,5 +57,11 @@ constexpr bool map_is_makhoul(int kind) {
 // Whether the map reads (r2c) or writes (c2r) its real side as pairs of
 // neighbouring reals, so it can move each pair as one value (layout.hpp, kPairedReals).
 constexpr bool map_pairs_reals(int kind) { return kind == kR2CPacked || kind == kC2RPacked; }
+// Whether a map's work-item kernel has a kContiguousRows variant (batched_mapped.hpp,
+// item_mapped): the packed rfft and irfft whose sub-group holds as many transforms
+// as the FFT has points (plan/mapped_plan.hpp chooses that sub-group where it can).
+constexpr bool map_moves_rows(int kind, int lanes, long long fft_length) {
+  return map_pairs_reals(kind) && lanes == fft_length && lanes > 1;
+}
 
 }  // namespace pysyclfft::kernels

@@ -90,6 +90,7 @@ template <typename T, int FixedL, int Stride = 0> struct R2CPackedMap {
   index_t len() const { return io.template fft_length<FixedL>(); }
   MapIO<T, Stride> io;
   PYSYCLFFT_INLINE cplx<T> operator()(int i) const { return io.real_pair_in(i); }
+  PYSYCLFFT_INLINE cplx<T> split_value(cplx<T> x) const { return io.outgoing(x * io.scale); }
   PYSYCLFFT_INLINE void split_emit(index_t j, cplx<T> x) const { io.cplx_out(j, x * io.scale); }
 };
 

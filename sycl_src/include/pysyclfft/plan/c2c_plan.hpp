@@ -103,7 +103,7 @@ class C2CPlan {
     std::string s;
     s += concat("c2c n=", params_.n, " ", real_name(params_.precision), ": single work-group Stockham, radices");
     for (int r : params_.radices) s += concat(" ", r);
-    return s + "; " + describe_kernel_level(params_) + concat(twiddle_bytes_, " B twiddles") + columns_->describe();
+    return s + "; " + describe_kernel_level(params_, params_.lanes == params_.n) + concat(twiddle_bytes_, " B twiddles") + columns_->describe();
   }
 
  private:

@@ -97,19 +97,23 @@ inline std::string copy_rows_kernel_name(Precision p) { return instance_name("py
 
 // pysyclfft_mapped<T, MapKind, Lanes, Threads, PerGroup, Pad, Skew, Stride, LaneReversedSplit, radices...>
 // (its FFT's team parameters; Stride as kernels/layout.hpp's) and
-// pysyclfft_mapped_item<T, MapKind, radices...> (work-item level, run-time strides)
+// pysyclfft_mapped_item<T, MapKind, Lanes, Stride, radices...> (work-item level)
 inline std::string mapped_kernel_name(int kind, const C2CKernelParams& fft, int stride, bool lane_reversed_split) {
-  if (fft.level == Level::work_item) return instance_name("pysyclfft_mapped_item", fft.precision, kind, fft.radices);
+  if (fft.level == Level::work_item)
+    return instance_name("pysyclfft_mapped_item", fft.precision, kind, fft.lanes, stride, fft.radices);
   return instance_name("pysyclfft_mapped", fft.precision, kind, fft.lanes, fft.threads, fft.per_group, fft.pad,
                        fft.skew, stride, int(lane_reversed_split), fft.radices);
 }
 
 // Every kernel of a fused real/trigonometric plan, compiled together: as
 // c2c_kernel_names, teams get a variant for unit strides (at index 1), which is
-// `unit_stride` (kUnitStride or kPairedReals).
+// `unit_stride` (kUnitStride or kPairedReals); work-items one for contiguous
+// rows where the map moves them (kernels/batched_mapped.hpp, map_moves_rows).
 inline std::vector<std::string> mapped_kernel_names(int kind, const C2CKernelParams& fft, int unit_stride,
                                                     bool lane_reversed_split) {
   const auto name = [&](int stride) { return mapped_kernel_name(kind, fft, stride, lane_reversed_split); };
+  if (fft.level == Level::work_item && kernels::map_moves_rows(kind, fft.lanes, fft.n))
+    return {name(kernels::kRunTimeStride), name(kernels::kContiguousRows)};
   if (fft.level == Level::work_item) return {name(kernels::kRunTimeStride)};
   return {name(kernels::kRunTimeStride), name(unit_stride)};
 }

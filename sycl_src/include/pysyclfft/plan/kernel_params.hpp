@@ -107,12 +107,13 @@ struct C2CKernelParams {
 };
 
 // How a batched single-kernel transform runs, for plans' describe(): its level,
-// team and local layout, each part followed by "; ".
-inline std::string describe_kernel_level(const C2CKernelParams& k) {
+// team and local layout, each part followed by "; ". `transposed`: a work-item
+// kernel whose sub-groups move their transforms transposed where they lie contiguous.
+inline std::string describe_kernel_level(const C2CKernelParams& k, bool transposed) {
   const auto text = [](auto v) { return std::to_string(v); };
   if (k.level == Level::work_item)
     return "work-item level, " + text(k.per_group) + " transforms per group; " +
-           (k.lanes == k.n ? "sub-groups of " + text(k.lanes) + " load them transposed; " : "");
+           (transposed ? "sub-groups of " + text(k.lanes) + " move them transposed where contiguous; " : "");
   if (k.level == Level::sub_group)
     return "sub-group level, " + text(k.lanes) + " lanes x " + text(k.n / k.lanes) + " points per transform, " +
            text(k.per_group) + " transforms per group; ";

@@ -149,6 +149,13 @@ inline bool column_axis(bool device_takes_them, const std::vector<std::int64_t>&
   return device_takes_them && n >= kMinColumnLength && neighbours >= kMinColumnNeighbours;
 }
 
+// Whether neighbouring transforms of the inner batch dimension lie end to end,
+// `in_row` and `out_row` elements long, with unit strides (kernels/layout.hpp,
+// kContiguousRows).
+inline bool contiguous_rows(const BatchLayout& l, std::int64_t in_row, std::int64_t out_row) {
+  return l.unit_strides() && l.in_dist0 == in_row && l.out_dist0 == out_row;
+}
+
 // Whether the reals of one side of `l` (its input side, or its output side) over
 // `data` lie as whole values of two reals (`pair_bytes` each): unit stride, and
 // every transform's reals from an even real of an array aligned for two.

@@ -73,10 +73,14 @@ struct MappedKernelParams {
   }
   // Index in kernel_names() of the kernel for layout `l` over `in` and `out`.
   std::size_t kernel_index(const BatchLayout& l, const void* in, const void* out) const {
-    if (fft.level != Level::team || !l.unit_strides()) return 0;
-    if (unit_stride != kernels::kPairedReals) return 1;
     const bool input = kind == kernels::kR2CPacked;  // the real side: r2c reads it, c2r writes it
-    return reals_as_pairs(l, input, input ? in : out, 2 * real_size(fft.precision)) ? 1 : 0;
+    const auto paired = [&] { return reals_as_pairs(l, input, input ? in : out, 2 * real_size(fft.precision)); };
+    if (fft.level == Level::work_item)
+      return kernels::map_moves_rows(kind, fft.lanes, fft.n) &&
+             contiguous_rows(l, input ? n : n / 2 + 1, input ? n / 2 + 1 : n) && paired();
+    if (!l.unit_strides()) return 0;
+    if (unit_stride != kernels::kPairedReals) return 1;
+    return paired() ? 1 : 0;
   }
 };
 
@@ -88,7 +92,10 @@ inline MappedKernelParams choose_mapped_params(RealTransform t, std::int64_t n, 
   const KernelRole role = kernels::map_is_makhoul(m.kind) ? KernelRole::makhoul_map : KernelRole::map;
   if (n >= 1 && fft_length >= 1)
     m.fft = with_bank_layout(choose_c2c_kernel(fft_length, p, dev, kItemMaxLength, role), dev);
-  if (m.fft.level == Level::work_item) m.fft.lanes = dev.lanes;  // the mapped work-item kernel loads lane by lane
+  // The work-item kernel's sub-group: the FFT length where it moves rows transposed (the packed
+  // rfft and irfft, kernels/map_kind.hpp: map_moves_rows), else the device's SIMD width.
+  if (m.fft.level == Level::work_item)
+    m.fft.lanes = kernels::map_pairs_reals(m.kind) ? transposing_lanes(fft_length, dev) : dev.lanes;
   if (dev.paired_reals && kernels::map_pairs_reals(m.kind)) m.unit_stride = kernels::kPairedReals;
   m.lane_reversed_split = dev.lane_reversed_split && kernels::map_splits_after(m.kind);
   return m;
@@ -139,7 +146,8 @@ class MappedPlan {
     s += concat("mapped n=", params_.n, " map ", params_.kind, " ", real_name(params_.fft.precision), ": fused into a single work-group Stockham FFT of length ", params_.fft.n, ", radices");
     for (int r : params_.fft.radices) s += concat(" ", r);
     const bool paired = params_.fft.level == Level::team && params_.unit_stride == kernels::kPairedReals;
-    return s + "; " + describe_kernel_level(params_.fft) +
+    const bool rows = kernels::map_moves_rows(params_.kind, params_.fft.lanes, params_.fft.n);
+    return s + "; " + describe_kernel_level(params_.fft, rows) +
            (paired ? "pairs of reals moved as one value where aligned; " : "") +
            concat(workspace_bytes_, " B of tables in device memory");
   }

@@ -7,8 +7,10 @@
 //     Skew as pysyclfft_c2c's (c2c_kernel.hpp); Stride 1: unit strides on both
 //     sides known at compile time, 0: run-time strides; LaneReversedSplit 1: a
 //     split map's split by SIMD vectors (kernels/batched_mapped.hpp);
-//   pysyclfft_mapped_item<float, 1, 4, 2>            (T, MapKind, radices...)
-//     work-item level, one transform per work-item (short transforms).
+//   pysyclfft_mapped_item<float, 1, 16, 0, 4, 2>     (T, MapKind, Lanes, Stride, radices...)
+//     work-item level, one transform per work-item (short transforms), Lanes
+//     the sub-group size; Stride 0: run-time strides, kContiguousRows: rows
+//     moved transposed (kernels/batched_mapped.hpp, map_moves_rows).
 // Both take the same arguments and pysyclfft_c2c's nd_range<2>s (plan/kernel_args.hpp,
 // batched_range): team in dimension 0 and member in 1, or outer and inner batch index.
 #pragma once
@@ -37,14 +39,16 @@ void pysyclfft_mapped(const void* in, void* out, const pysyclfft::kernels::cplx<
                                  k::MapScalars<T>{scale, edge_in, edge_out, imag_sign}, local);
 }
 
-template <typename T, int Kind, int... R>
+template <typename T, int Kind, int Lanes, int Stride, int... R>
 SYCL_EXT_ONEAPI_FUNCTION_PROPERTY((sycl::ext::oneapi::experimental::nd_range_kernel<2>))
+[[sycl::reqd_sub_group_size(Lanes)]]
 void pysyclfft_mapped_item(const void* in, void* out, const pysyclfft::kernels::cplx<T>* twiddles,
                            const pysyclfft::kernels::cplx<T>* table, PYSYCLFFT_LAYOUT_PARAMS(layout), T scale,
                            T edge_in, T edge_out, T imag_sign) {
   namespace k = pysyclfft::kernels;
   using Cfg = k::MappedConfig<T, Kind, 1, 1, k::RadixList<R...>>;
   const auto item = pysyclfft::sycl_backend::this_item<2>();
-  k::item_mapped<Cfg>(k::index_t(item.get_global_id(1)), k::index_t(item.get_global_id(0)), in, out, twiddles, table,
-                      PYSYCLFFT_LAYOUT(layout), k::MapScalars<T>{scale, edge_in, edge_out, imag_sign});
+  k::item_mapped<Cfg, Lanes, Stride>(k::index_t(item.get_global_id(1)), k::index_t(item.get_global_id(0)), in, out, twiddles,
+                             table, PYSYCLFFT_LAYOUT(layout), k::MapScalars<T>{scale, edge_in, edge_out, imag_sign},
+                             pysyclfft::sycl_backend::SubGroupShuffle{item.get_sub_group()});
 }
