@@ -105,12 +105,19 @@ def test_unaligned_pairs_of_reals(dtype, n):
     assert_close(out, host[:, 1:n + 1].astype(np.float64), dtype, n, CONSTANT)
 
 
-@pytest.mark.parametrize("n", (8, 16, 32, 64))
+# Packed rfft/irfft lengths of the CPU's vector levels: the work-item rows (FFT of 4-16 points),
+# the sub-group level above (FFT of 32-256 points in float32, 32-128 in float64), teams past it.
+VECTOR_LENGTHS = (8, 16, 32, 64, 128, 512)
+
+
+@pytest.mark.parametrize("n", VECTOR_LENGTHS)
 def test_rfft_rows_moved_as_vectors(dtype, n):
-    """The work-item rfft whose sub-group moves its rows transposed (kernels/transposed_rows.hpp)
-    where rows lie end to end, and the per-lane kernel elsewhere: batches that end inside a
-    sub-group, two batch dimensions each ending inside one, rows starting at an odd real,
-    output rows apart, and the scale and conjugation of norm="forward" and ihfft."""
+    """The rfft whose rows move as whole vectors: at the work-item level transposed by a
+    sub-group (kernels/transposed_rows.hpp) where rows lie end to end, else per lane; at the
+    sub-group level (kernels/subgroup_real.hpp) with reals paired where aligned, else at run-time
+    strides. Batches that end inside a sub-group or work-group, two batch dimensions each ending
+    inside one, rows starting at an odd real, every other real, output rows apart, and the scale
+    and conjugation of norm="forward" and ihfft."""
     cdtype = complex_dtype(dtype)
     for batch in (1, 3, 17, BATCH):
         x = uniform((batch, n), dtype, n + batch)
@@ -122,6 +129,9 @@ def test_rfft_rows_moved_as_vectors(dtype, n):
     odd = as_kind(flat, DEVICE_KIND)[1:].reshape(BATCH, n)  # contiguous rows from an odd real
     assert_close(pysyclfft.rfft(odd), np.fft.rfft(flat[1:].reshape(BATCH, n).astype(np.float64)), cdtype, n,
                  CONSTANT)
+    every_other = uniform((BATCH, 2 * n), dtype, n + 10)
+    assert_close(pysyclfft.rfft(as_kind(every_other, DEVICE_KIND)[:, ::2]),
+                 np.fft.rfft(every_other[:, ::2].astype(np.float64)), cdtype, n, CONSTANT)
     x = uniform((BATCH, n), dtype, n + 9)
     ref = np.fft.rfft(x.astype(np.float64))
     out = as_kind(np.zeros((BATCH, n), cdtype), DEVICE_KIND)[:, :n // 2 + 1]  # output rows n apart
@@ -131,7 +141,7 @@ def test_rfft_rows_moved_as_vectors(dtype, n):
     assert_close(pysyclfft.ihfft(as_kind(x, DEVICE_KIND)), np.fft.ihfft(x.astype(np.float64)), cdtype, n, CONSTANT)
 
 
-@pytest.mark.parametrize("n", (8, 16, 32, 64))
+@pytest.mark.parametrize("n", VECTOR_LENGTHS)
 def test_irfft_rows_moved_as_vectors(dtype, n):
     """The same for the work-item irfft (half spectra of n/2 + 1 points to rows of n reals):
     partial sub-groups, two batch dimensions, spectra rows apart, output from an odd real,
@@ -163,7 +173,7 @@ def test_irfft_rows_moved_as_vectors(dtype, n):
 
 
 @needs_dpnp
-def test_real_rows_variants_are_planned(dtype):
+def test_real_vector_levels_are_planned(dtype):
     if not dpnp.empty(1).sycl_device.is_cpu:
         pytest.skip("the work-item level is the CPU's choice")
 
@@ -176,3 +186,5 @@ def test_real_rows_variants_are_planned(dtype):
         assert "move them transposed" in describe(16, kind)
         assert "move them transposed" not in describe(4, kind)  # a 2-point FFT: no transposed sub-group
         assert "move them transposed" not in describe(128, kind)  # 64 points: wider than the SIMD vectors
+        assert "sub-group level" in describe(128, kind)
+        assert "sub-group level" not in describe(8192, kind)  # 4096 points: teams

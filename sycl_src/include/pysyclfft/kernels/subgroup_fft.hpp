@@ -100,19 +100,27 @@ PYSYCLFFT_INLINE void lane_stages(const Shuffle& shuffle, int lane, cplx<T> (&v)
   }
 }
 
-// Step 4 for register Reg and its store: point lane + Lanes * block_of(Reg).
-template <typename T, int Lanes, int Reg, int R, class Shuffle>
-PYSYCLFFT_INLINE void store_register(const Shuffle& shuffle, int lane, const cplx<T> (&v)[R], cplx<T>* dst,
-                                     index_t step, T scale) {
+// Step 4 for register Reg: afterwards lane l holds point l + Lanes * block_of(Reg).
+template <int Lanes, int R, typename T, class Shuffle>
+PYSYCLFFT_INLINE cplx<T> in_lane_order(const Shuffle& shuffle, cplx<T> x) {
   using Shape = SubgroupShape<Lanes, R>;
-  cplx<T> x = v[Reg];
 #pragma unroll
   for (int i = 0; i < Shape::kReversedBits / 2; ++i) {
     const int a = Shape::kRegisterBits + i, b = Shape::kLaneBits - 1 - i;
     x = {shuffle.swap_lane_bits(x.re, a, b), shuffle.swap_lane_bits(x.im, a, b)};
   }
-  constexpr int block = Shape::block_of(Reg);
-  store_cplx(dst + (lane + Lanes * block) * step, x * scale);
+  return x;
+}
+
+// Steps 1-4 in place: input point lane + Lanes * J in register J; output point
+// lane + Lanes * block_of(Reg) in register Reg.
+template <typename T, int Sign, int Lanes, int R, class Shuffle, int... J>
+PYSYCLFFT_INLINE void subgroup_fft(const Shuffle& shuffle, int lane, cplx<T> (&v)[R], const cplx<T>* twiddles,
+                                   IntList<J...> js) {
+  Butterfly<R, Sign>::apply(v);
+  ((J > 0 ? void(v[J] = mul_dir<Sign>(v[J], twiddles[(J - 1) * Lanes + lane])) : void()), ...);
+  lane_stages<T, Sign, Lanes, 0>(shuffle, lane, v, twiddles + (R - 1) * Lanes, js);
+  ((v[J] = in_lane_order<Lanes, R>(shuffle, v[J])), ...);
 }
 
 template <typename T, int Sign, int Lanes, int Stride, int R, class Shuffle, int... J>
@@ -122,12 +130,10 @@ PYSYCLFFT_INLINE void subgroup_c2c(index_t transform, const cplx<T>* in, cplx<T>
   const cplx<T>* src = in + layout.in_base(transform);
   const index_t in_step = element_stride<Stride>(layout.in_stride);
   cplx<T> v[R] = {load_cplx(src + (lane + Lanes * J) * in_step)...};
-  Butterfly<R, Sign>::apply(v);
-  ((J > 0 ? void(v[J] = mul_dir<Sign>(v[J], twiddles[(J - 1) * Lanes + lane])) : void()), ...);
-  lane_stages<T, Sign, Lanes, 0>(shuffle, lane, v, twiddles + (R - 1) * Lanes, js);
+  subgroup_fft<T, Sign, Lanes>(shuffle, lane, v, twiddles, js);
   cplx<T>* dst = out + layout.out_base(transform);
   const index_t out_step = element_stride<Stride>(layout.out_stride);
-  (store_register<T, Lanes, J>(shuffle, lane, v, dst, out_step, scale), ...);
+  ((store_cplx(dst + (lane + Lanes * SubgroupShape<Lanes, R>::block_of(J)) * out_step, v[J] * scale)), ...);
 }
 
 // Transform `transform` of the batch, by the sub-group `shuffle` belongs to

@@ -46,13 +46,6 @@ inline std::vector<std::string> c2c_kernel_names(const sycl::device& dev, const 
   return names;
 }
 
-// The twiddle table of a single-kernel plan's level, on the device.
-inline std::shared_ptr<void> device_c2c_twiddles(sycl::queue& q, const C2CKernelParams& k, std::size_t* bytes) {
-  if (k.level != Level::sub_group) return device_stockham_twiddles(q, k.radices, k.precision, bytes);
-  if (k.precision == Precision::f32) return device_copy(q, subgroup_twiddles<float>(k.n, k.lanes), bytes);
-  return device_copy(q, subgroup_twiddles<double>(k.n, k.lanes), bytes);
-}
-
 class C2CPlan {
  public:
   C2CPlan(sycl::queue q, std::int64_t n, Precision p) : queue_(std::move(q)) {

@@ -230,6 +230,13 @@ inline std::shared_ptr<void> device_stockham_twiddles(sycl::queue& q, const std:
   return device_copy(q, stockham_twiddles<double>(radices), bytes_total);
 }
 
+// The FFT twiddle table of a single-kernel plan's level (c2c or fused map), on the device.
+inline std::shared_ptr<void> device_c2c_twiddles(sycl::queue& q, const C2CKernelParams& k, std::size_t* bytes) {
+  if (k.level != Level::sub_group) return device_stockham_twiddles(q, k.radices, k.precision, bytes);
+  if (k.precision == Precision::f32) return device_copy(q, subgroup_twiddles<float>(k.n, k.lanes), bytes);
+  return device_copy(q, subgroup_twiddles<double>(k.n, k.lanes), bytes);
+}
+
 // A host table (`bytes`, alive while `owner` is) for a plan's kernels: the table
 // where it lies when the device's kernels read host memory (reads_host_memory)
 // and it is aligned for any entry (a cached table's mapped file: no copy, no

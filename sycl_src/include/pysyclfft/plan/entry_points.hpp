@@ -97,10 +97,14 @@ inline std::string copy_rows_kernel_name(Precision p) { return instance_name("py
 
 // pysyclfft_mapped<T, MapKind, Lanes, Threads, PerGroup, Pad, Skew, Stride, LaneReversedSplit, radices...>
 // (its FFT's team parameters; Stride as kernels/layout.hpp's) and
-// pysyclfft_mapped_item<T, MapKind, Lanes, Stride, radices...> (work-item level)
+// pysyclfft_mapped_item<T, MapKind, Lanes, Stride, radices...> (work-item level) and
+// pysyclfft_mapped_subgroup<T, MapKind, Lanes, PerGroup, Stride, N / Lanes> (sub-group level)
 inline std::string mapped_kernel_name(int kind, const C2CKernelParams& fft, int stride, bool lane_reversed_split) {
   if (fft.level == Level::work_item)
     return instance_name("pysyclfft_mapped_item", fft.precision, kind, fft.lanes, stride, fft.radices);
+  if (fft.level == Level::sub_group)
+    return instance_name("pysyclfft_mapped_subgroup", fft.precision, kind, fft.lanes, fft.per_group, stride,
+                         int(fft.n / fft.lanes));
   return instance_name("pysyclfft_mapped", fft.precision, kind, fft.lanes, fft.threads, fft.per_group, fft.pad,
                        fft.skew, stride, int(lane_reversed_split), fft.radices);
 }

@@ -94,9 +94,12 @@ inline MappedKernelParams choose_mapped_params(RealTransform t, std::int64_t n, 
     m.fft = with_bank_layout(choose_c2c_kernel(fft_length, p, dev, kItemMaxLength, role), dev);
   // The work-item kernel's sub-group: the FFT length where it moves rows transposed (the packed
   // rfft and irfft, kernels/map_kind.hpp: map_moves_rows), else the device's SIMD width.
-  if (m.fft.level == Level::work_item)
-    m.fft.lanes = kernels::map_pairs_reals(m.kind) ? transposing_lanes(fft_length, dev) : dev.lanes;
-  if (dev.paired_reals && kernels::map_pairs_reals(m.kind)) m.unit_stride = kernels::kPairedReals;
+  const bool packed = kernels::map_pairs_reals(m.kind);
+  if (m.fft.level == Level::work_item) m.fft.lanes = packed ? transposing_lanes(fft_length, dev) : dev.lanes;
+  // Longer packed FFTs at the sub-group level where it serves (kernels/subgroup_real.hpp).
+  if (packed && !kernels::map_moves_rows(m.kind, m.fft.lanes, fft_length))
+    if (const C2CKernelParams s = subgroup_kernel(fft_length, p, dev); !s.radices.empty()) m.fft = s;
+  if (packed && (dev.paired_reals || m.fft.level == Level::sub_group)) m.unit_stride = kernels::kPairedReals;
   m.lane_reversed_split = dev.lane_reversed_split && kernels::map_splits_after(m.kind);
   return m;
 }
@@ -154,7 +157,7 @@ class MappedPlan {
 
  private:
   template <typename T> void upload() {
-    twiddles_ = device_copy(queue_, stockham_twiddles<T>(params_.fft.radices), &workspace_bytes_);
+    twiddles_ = device_c2c_twiddles(queue_, params_.fft, &workspace_bytes_);
     const TableCache::Held table = map_table<T>(params_.kind, params_.n);
     table_ = table_view(queue_, table.owner, table.bytes, &workspace_bytes_);
   }

@@ -1,0 +1,84 @@
+// The packed rfft and irfft (real_maps.hpp) at the sub-group level: one
+// transform per sub-group, its FFT of L = Lanes * R points in registers
+// (subgroup_fft.hpp), its input and output rows moved as whole vectors. The
+// split (rfft) and the merge (irfft) pair point k = l + Lanes*b, which lane l
+// holds in the register of block b, with point L - k: lane Lanes - l's block
+// R - 1 - b where l > 0, lane 0's own block R - b (mod R; the irfft's X[L]
+// for b = 0). On a CPU that replaces the work-item level's per-lane gathers of
+// rows of 64-512 reals, or the team level's local memory.
+#pragma once
+#include "batched_mapped.hpp"  // MapOf, MapScalars
+#include "subgroup_fft.hpp"
+
+namespace pysyclfft::kernels {
+
+// The register that holds block b: after the FFT (block_of order), or before it (register b).
+template <int Lanes, int R, bool AfterFFT> constexpr int register_of_block(int b) {
+  if constexpr (AfterFFT)
+    for (int reg = 0; reg < R; ++reg)
+      if (SubgroupShape<Lanes, R>::block_of(reg) == b) return reg;
+  return b;
+}
+
+// Point L - k for the point k of block B in this lane (lane 0 takes `lane0`).
+template <int Lanes, int R, bool AfterFFT, int B, typename T, class Shuffle>
+PYSYCLFFT_INLINE cplx<T> mirror_point(const Shuffle& shuffle, int lane, const cplx<T> (&v)[R], cplx<T> lane0) {
+  constexpr int far = register_of_block<Lanes, R, AfterFFT>(R - 1 - B);
+  const int from = (Lanes - lane) & (Lanes - 1);
+  const cplx<T> other{shuffle.select(v[far].re, from), shuffle.select(v[far].im, from)};
+  return lane == 0 ? lane0 : other;
+}
+
+// rfft output X[k] (and X[L] from lane 0's Z[0]) for the point of register Reg.
+template <int Lanes, int R, int Reg, class Map, typename T, class Shuffle>
+PYSYCLFFT_INLINE void split_register(const Map& map, const Shuffle& shuffle, int lane, const cplx<T> (&z)[R]) {
+  constexpr int B = SubgroupShape<Lanes, R>::block_of(Reg), L = Lanes * R;
+  const cplx<T> own = z[register_of_block<Lanes, R, true>((R - B) % R)];
+  const int k = lane + Lanes * B;
+  const SplitOutputs<T> x = split_outputs(z[Reg], mirror_point<Lanes, R, true, B>(shuffle, lane, z, own), map.io.table[k]);
+  map.split_emit(k, x.low);
+  if (B == 0 && lane == 0) map.split_emit(L, x.high);
+}
+
+// irfft FFT input Z[m] for the point m of register B (natural order), from the half spectrum x and X[L].
+template <int Lanes, int R, int B, class Map, typename T, class Shuffle>
+PYSYCLFFT_INLINE cplx<T> merged_register(const Map& map, const Shuffle& shuffle, int lane, const cplx<T> (&x)[R],
+                                         cplx<T> x_last) {
+  const cplx<T> own = B == 0 ? x_last : x[(R - B) % R];
+  const int m = lane + Lanes * B;
+  return packed_merge(m, x[B], mirror_point<Lanes, R, false, B>(shuffle, lane, x, own), map.io.table[m]);
+}
+
+template <int Lanes, int R, class Map, class Shuffle, typename T, int... J>
+PYSYCLFFT_INLINE void subgroup_r2c(const Map& map, const cplx<T>* twiddles, const Shuffle& shuffle, IntList<J...> js) {
+  const int lane = shuffle.lane();
+  cplx<T> z[R] = {map(lane + Lanes * J)...};
+  subgroup_fft<T, -1, Lanes>(shuffle, lane, z, twiddles, js);
+  (split_register<Lanes, R, J>(map, shuffle, lane, z), ...);
+}
+
+template <int Lanes, int R, class Map, class Shuffle, typename T, int... J>
+PYSYCLFFT_INLINE void subgroup_c2r(const Map& map, const cplx<T>* twiddles, const Shuffle& shuffle, IntList<J...> js) {
+  const int lane = shuffle.lane();
+  const cplx<T> x[R] = {map.io.cplx_in(lane + Lanes * J)...};
+  cplx<T> z[R] = {merged_register<Lanes, R, J>(map, shuffle, lane, x, map.io.cplx_in(Lanes * R))...};
+  subgroup_fft<T, +1, Lanes>(shuffle, lane, z, twiddles, js);
+  (map(lane + Lanes * SubgroupShape<Lanes, R>::block_of(J), z[J]), ...);
+}
+
+// Transform `transform` of the batch by the sub-group `shuffle` belongs to (all
+// its lanes alike, so a sub-group past the end returns as one).
+template <typename T, int Kind, int Lanes, int R, int Stride, class Shuffle>
+PYSYCLFFT_INLINE void subgroup_mapped(index_t transform, const void* in, void* out, const cplx<T>* twiddles,
+                                      const cplx<T>* table, const BatchLayout& layout, MapScalars<T> s,
+                                      const Shuffle& shuffle) {
+  static_assert(map_pairs_reals(Kind), "the packed rfft and irfft");
+  if (transform >= layout.count()) return;
+  using Map = typename MapOf<Kind, T, Lanes * R, Stride>::type;
+  const Map map{{in, out, layout.in_base(transform), layout.out_base(transform), layout.in_stride, layout.out_stride,
+                 table, s.scale, s.edge_in, s.edge_out, s.imag_sign, true}};
+  if constexpr (Kind == kR2CPacked) subgroup_r2c<Lanes, R>(map, twiddles, shuffle, typename MakeIntList<R>::type{});
+  else subgroup_c2r<Lanes, R>(map, twiddles, shuffle, typename MakeIntList<R>::type{});
+}
+
+}  // namespace pysyclfft::kernels
