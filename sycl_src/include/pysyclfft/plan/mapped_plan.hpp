@@ -96,8 +96,9 @@ inline MappedKernelParams choose_mapped_params(RealTransform t, std::int64_t n, 
   // rfft and irfft, kernels/map_kind.hpp: map_moves_rows), else the device's SIMD width.
   const bool packed = kernels::map_pairs_reals(m.kind);
   if (m.fft.level == Level::work_item) m.fft.lanes = packed ? transposing_lanes(fft_length, dev) : dev.lanes;
-  // Longer packed FFTs at the sub-group level where it serves (kernels/subgroup_real.hpp).
-  if (packed && !kernels::map_moves_rows(m.kind, m.fft.lanes, fft_length))
+  // Packed FFTs longer than the team sub-group at the sub-group level where it serves
+  // (kernels/subgroup_real.hpp).
+  if (packed && fft_length > team_lanes(p, dev))
     if (const C2CKernelParams s = subgroup_kernel(fft_length, p, dev); !s.radices.empty()) m.fft = s;
   if (packed && (dev.paired_reals || m.fft.level == Level::sub_group)) m.unit_stride = kernels::kPairedReals;
   m.lane_reversed_split = dev.lane_reversed_split && kernels::map_splits_after(m.kind);
