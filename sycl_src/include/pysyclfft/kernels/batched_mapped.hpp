@@ -108,21 +108,19 @@ PYSYCLFFT_INLINE void batched_mapped(int vector, int lane, int team, index_t gro
 }
 
 // Work-item level, rows transposed (transposed_rows.hpp): the packed rfft of
-// the Lanes = L transforms from `first` of a sub-group (the first `valid` of
-// them stored), whose rows of 2L reals and L + 1 complex outputs lie end to
-// end, each pair of reals moved as one value (kContiguousRows). The split needs
-// Z[k] and Z[L-k], both in the lane's registers.
-template <class Cfg, typename T, class Shuffle>
-PYSYCLFFT_INLINE void item_r2c_rows(index_t first, int valid, index_t t1, const void* in, void* out,
-                                    const cplx<T>* twiddles, const cplx<T>* table, const BatchLayout& layout,
-                                    MapScalars<T> s, const Shuffle& shuffle) {
+// the Lanes = L transforms of a sub-group from the map's first row (the first
+// `valid` of them stored), whose rows of 2L reals and L + 1 complex outputs lie
+// end to end, each pair of reals moved as one value (kContiguousRows). The
+// split needs Z[k] and Z[L-k], both in the lane's registers.
+template <class Cfg, class Map, typename T, class Shuffle>
+PYSYCLFFT_INLINE void item_r2c_rows(const Map& map, int valid, const cplx<T>* twiddles, const Shuffle& shuffle) {
   using C = typename Cfg::c2c;
   constexpr int L = C::kN;
   const int lane = shuffle.lane();
-  const typename Cfg::map map{{in, out, 0, 0, 1, 1, table, s.scale, s.edge_in, s.edge_out, s.imag_sign, true}};
+  const cplx<T>* table = map.io.table;
   T re[L], im[L];
-  load_rows(shuffle, lane, reinterpret_cast<const cplx<T>*>(static_cast<const T*>(in) + layout.in_base(first, t1)),
-            re, im, valid);
+  load_rows(shuffle, lane, reinterpret_cast<const cplx<T>*>(static_cast<const T*>(map.io.in) + map.io.in_base), re,
+            im, valid);
   cplx<T> buffers[C::radices::kCount > 1 ? 2 * L : 1];
   C::fft::template run<1>(NoBarrier{}, 0, 1, SplitLoad<T>{re, im}, SplitStore<T>{re, im}, buffers, twiddles);
   // X[k] and X[L-k] take the places of Z[k] and Z[L-k]; X[L] is the row's last point.
@@ -136,23 +134,21 @@ PYSYCLFFT_INLINE void item_r2c_rows(index_t first, int valid, index_t t1, const 
     if (k == 0) last = high;
     else if (2 * k != L) re[L - k] = high.re, im[L - k] = high.im;
   }
-  store_long_rows(shuffle, lane, static_cast<cplx<T>*>(out) + layout.out_base(first, t1), re, im, last, valid);
+  store_long_rows(shuffle, lane, static_cast<cplx<T>*>(map.io.out) + map.io.out_base, re, im, last, valid);
 }
 
-// The inverse: the packed irfft of the L transforms from `first` (the first
-// `valid` of them read and stored), half spectra of L + 1 points to rows of 2L
-// reals. The merge needs X[m] and X[L-m], both in the lane's registers.
-template <class Cfg, typename T, class Shuffle>
-PYSYCLFFT_INLINE void item_c2r_rows(index_t first, int valid, index_t t1, const void* in, void* out,
-                                    const cplx<T>* twiddles, const cplx<T>* table, const BatchLayout& layout,
-                                    MapScalars<T> s, const Shuffle& shuffle) {
+// The inverse: the packed irfft of the L transforms (the first `valid` of them
+// read and stored), half spectra of L + 1 points to rows of 2L reals. The
+// merge needs X[m] and X[L-m], both in the lane's registers.
+template <class Cfg, class Map, typename T, class Shuffle>
+PYSYCLFFT_INLINE void item_c2r_rows(const Map& map, int valid, const cplx<T>* twiddles, const Shuffle& shuffle) {
   using C = typename Cfg::c2c;
   constexpr int L = C::kN;
   const int lane = shuffle.lane();
-  const typename Cfg::map map{{in, out, 0, 0, 1, 1, table, s.scale, s.edge_in, s.edge_out, s.imag_sign, true}};
+  const cplx<T>* table = map.io.table;
   T re[L], im[L];
   cplx<T> last;
-  load_long_rows(shuffle, lane, static_cast<const cplx<T>*>(in) + layout.in_base(first, t1), re, im, last, valid);
+  load_long_rows(shuffle, lane, static_cast<const cplx<T>*>(map.io.in) + map.io.in_base, re, im, last, valid);
   last = map.io.incoming(last);
   // Z[m] and Z[L-m] take the places of X[m] and X[L-m] (X[L] for m = 0).
 #pragma unroll
@@ -168,17 +164,17 @@ PYSYCLFFT_INLINE void item_c2r_rows(index_t first, int valid, index_t t1, const 
   }
   cplx<T> buffers[C::radices::kCount > 1 ? 2 * L : 1];
   C::fft::template run<1>(NoBarrier{}, 0, 1, SplitLoad<T>{re, im}, SplitStore<T>{re, im}, buffers, twiddles);
-  store_rows(shuffle, lane, reinterpret_cast<cplx<T>*>(static_cast<T*>(out) + layout.out_base(first, t1)), re, im,
-             s.scale, valid);
+  store_rows(shuffle, lane, reinterpret_cast<cplx<T>*>(static_cast<T*>(map.io.out) + map.io.out_base), re, im,
+             map.io.scale, valid);
 }
 
 // Work-item level: transform (t0, t1) of the two batch dimensions alone, in
 // registers (no barriers, no local memory); the CPU compiler packs consecutive
 // work-items, so consecutive transforms, into the lanes of its SIMD vectors, as
 // item_c2c does. Stride kContiguousRows (layout.hpp): the sub-group's rows
-// move transposed (rfft and irfft). In one kernel with the per-lane way (for the layouts it
-// cannot take), the rows way ran 2.5x slower (the rfft of 32 points, float32, on
-// the OpenCL CPU device), hence two variants.
+// move transposed (rfft and irfft). In one kernel with the per-lane way (for
+// the layouts it cannot take), the rows way ran 2.5x slower (the rfft of 32
+// points, float32, on the OpenCL CPU device), hence two variants.
 template <class Cfg, int Lanes, int Stride, class Shuffle, typename T = typename Cfg::c2c::real>
 PYSYCLFFT_INLINE void item_mapped(index_t t0, index_t t1, const void* in, void* out, const cplx<T>* twiddles,
                                   const cplx<T>* table, const BatchLayout& layout, MapScalars<T> s,
@@ -190,10 +186,10 @@ PYSYCLFFT_INLINE void item_mapped(index_t t0, index_t t1, const void* in, void* 
     if (first >= layout.count0) return;
     const index_t left = layout.count0 - first;
     const int valid = int(left < Lanes ? left : Lanes);
-    if constexpr (Cfg::kKind == kR2CPacked)
-      item_r2c_rows<Cfg>(first, valid, t1, in, out, twiddles, table, layout, s, shuffle);
-    else
-      item_c2r_rows<Cfg>(first, valid, t1, in, out, twiddles, table, layout, s, shuffle);
+    const typename Cfg::map map{{in, out, layout.in_base(first, t1), layout.out_base(first, t1), 1, 1, table,
+                                 s.scale, s.edge_in, s.edge_out, s.imag_sign, true}};
+    if constexpr (Cfg::kKind == kR2CPacked) item_r2c_rows<Cfg>(map, valid, twiddles, shuffle);
+    else item_c2r_rows<Cfg>(map, valid, twiddles, shuffle);
   } else {
     if (t0 >= layout.count0) return;
     const typename Cfg::map map{{in, out, layout.in_base(t0, t1), layout.out_base(t0, t1), layout.in_stride,
