@@ -1,11 +1,11 @@
 // An L x L transpose across the L work-items of a sub-group, value m of lane l
 // trading places with value l of lane m, in log2(L) rounds of exchanges with the
 // lane `d` apart (the execution layer's `shuffle(value, d)`, SYCL's
-// permute_group_by_xor). At the work-item level on a CPU (batched_c2c.hpp,
-// item_c2c) it lets a sub-group of L work-items load L transforms of L points as
-// whole vectors (lane l reading point l of each) instead of each lane gathering
-// its own transform; every index is a compile-time constant, so the values stay
-// in registers. The exchanged values are chosen by selects: writing them into
+// permute_group_by_xor). At the work-item level on a CPU (transposed_rows.hpp:
+// item_c2c and the fused rfft/irfft) it lets a sub-group of L work-items load L
+// transforms of L points as whole vectors (lane l reading point l of each)
+// instead of each lane gathering its own transform; every index is a
+// compile-time constant, so the values stay in registers. The exchanged values are chosen by selects: writing them into
 // the private array under a divergent `if` was miscompiled by the OpenCL CPU
 // device's compiler (docs/performance.md).
 #pragma once

@@ -278,7 +278,7 @@ inline C2CKernelParams choose_c2c_params(std::int64_t n, Precision p, const Devi
 
 // The work-item kernel's sub-group size: n where a sub-group of n work-items can
 // load n neighbouring transforms as whole vectors and transpose them in
-// registers (kernels/subgroup_transpose.hpp): n a power of two from 4 up to the
+// registers (kernels/transposed_rows.hpp): n a power of two from 4 up to the
 // SIMD width the device's team kernels use (dev.lanes; on the OpenCL CPU device
 // complex64 4-16 points ran 1.6-2.3x faster, while sub-groups of 32 and 64 ran
 // 100x slower); else dev.lanes.
