@@ -5,9 +5,9 @@
 // item_c2c and the fused rfft/irfft) it lets a sub-group of L work-items load L
 // transforms of L points as whole vectors (lane l reading point l of each)
 // instead of each lane gathering its own transform; every index is a
-// compile-time constant, so the values stay in registers. The exchanged values are chosen by selects: writing them into
-// the private array under a divergent `if` was miscompiled by the OpenCL CPU
-// device's compiler (docs/performance.md).
+// compile-time constant, so the values stay in registers. The exchanged values
+// are chosen by selects: writing them into the private array under a divergent
+// `if` was miscompiled by the OpenCL CPU device's compiler (docs/performance.md).
 #pragma once
 #include "complex.hpp"  // PYSYCLFFT_INLINE
 
