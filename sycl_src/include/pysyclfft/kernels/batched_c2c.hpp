@@ -89,6 +89,15 @@ struct NoShuffle {
   template <typename V> V select(V value, int) const { return value; }
 };
 
+// The Stockham FFT `Fft` of one work-item's L points, held as (re, im), in place:
+// its first stage reads every point before its last writes.
+template <class Fft, typename T, int L>
+PYSYCLFFT_INLINE void item_fft_in_place(T (&re)[L], T (&im)[L], const cplx<T>* twiddles) {
+  static_assert(Fft::N == L, "the FFT of the registers' points");
+  cplx<T> buffers[Fft::kStages > 1 ? 2 * L : 1];
+  Fft::template run<1>(NoBarrier{}, 0, 1, SplitLoad<T>{re, im}, SplitStore<T>{re, im}, buffers, twiddles);
+}
+
 // Work-item level, transposed: the L transforms from `first` of a sub-group of
 // L = N work-items, contiguous in memory, loaded and stored as whole vectors
 // (lane l reading point l of each) and transposed in registers, so lane l
@@ -106,9 +115,7 @@ PYSYCLFFT_INLINE void item_c2c_transposed(index_t first, index_t t1, const cplx<
   const int lane = shuffle.lane();
   T re[L], im[L];
   load_rows(shuffle, lane, in + layout.in_base(first, t1), re, im);
-  cplx<T> buffers[Radices::kCount > 1 ? 2 * L : 1];
-  // The first stage reads every point before the last writes: the result can take their place.
-  fft::template run<1>(NoBarrier{}, 0, 1, SplitLoad<T>{re, im}, SplitStore<T>{re, im}, buffers, twiddles);
+  item_fft_in_place<fft>(re, im, twiddles);
   store_rows(shuffle, lane, out + layout.out_base(first, t1), re, im, scale);
 }
 

@@ -121,8 +121,7 @@ PYSYCLFFT_INLINE void item_r2c_rows(const Map& map, int valid, const cplx<T>* tw
   T re[L], im[L];
   load_rows(shuffle, lane, reinterpret_cast<const cplx<T>*>(static_cast<const T*>(map.io.in) + map.io.in_base), re,
             im, valid);
-  cplx<T> buffers[C::radices::kCount > 1 ? 2 * L : 1];
-  C::fft::template run<1>(NoBarrier{}, 0, 1, SplitLoad<T>{re, im}, SplitStore<T>{re, im}, buffers, twiddles);
+  item_fft_in_place<typename C::fft>(re, im, twiddles);
   // X[k] and X[L-k] take the places of Z[k] and Z[L-k]; X[L] is the row's last point.
   cplx<T> last{};
 #pragma unroll
@@ -162,8 +161,7 @@ PYSYCLFFT_INLINE void item_c2r_rows(const Map& map, int valid, const cplx<T>* tw
     }
     re[m] = zm.re, im[m] = zm.im;
   }
-  cplx<T> buffers[C::radices::kCount > 1 ? 2 * L : 1];
-  C::fft::template run<1>(NoBarrier{}, 0, 1, SplitLoad<T>{re, im}, SplitStore<T>{re, im}, buffers, twiddles);
+  item_fft_in_place<typename C::fft>(re, im, twiddles);
   store_rows(shuffle, lane, reinterpret_cast<cplx<T>*>(static_cast<T*>(map.io.out) + map.io.out_base), re, im,
              map.io.scale, valid);
 }

@@ -61,7 +61,8 @@ template <int Lanes, int R, class Map, class Shuffle, typename T, int... J>
 PYSYCLFFT_INLINE void subgroup_c2r(const Map& map, const cplx<T>* twiddles, const Shuffle& shuffle, IntList<J...> js) {
   const int lane = shuffle.lane();
   const cplx<T> x[R] = {map.io.cplx_in(lane + Lanes * J)...};
-  cplx<T> z[R] = {merged_register<Lanes, R, J>(map, shuffle, lane, x, map.io.cplx_in(Lanes * R))...};
+  const cplx<T> x_last = map.io.cplx_in(Lanes * R);
+  cplx<T> z[R] = {merged_register<Lanes, R, J>(map, shuffle, lane, x, x_last)...};
   subgroup_fft<T, +1, Lanes>(shuffle, lane, z, twiddles, js);
   (map(lane + Lanes * SubgroupShape<Lanes, R>::block_of(J), z[J]), ...);
 }

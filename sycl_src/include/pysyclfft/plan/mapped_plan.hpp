@@ -149,7 +149,7 @@ class MappedPlan {
     std::string s;
     s += concat("mapped n=", params_.n, " map ", params_.kind, " ", real_name(params_.fft.precision), ": fused into a single work-group Stockham FFT of length ", params_.fft.n, ", radices");
     for (int r : params_.fft.radices) s += concat(" ", r);
-    const bool paired = params_.fft.level == Level::team && params_.unit_stride == kernels::kPairedReals;
+    const bool paired = params_.fft.level != Level::work_item && params_.unit_stride == kernels::kPairedReals;
     const bool rows = kernels::map_moves_rows(params_.kind, params_.fft.lanes, params_.fft.n);
     return s + "; " + describe_kernel_level(params_.fft, rows) +
            (paired ? "pairs of reals moved as one value where aligned; " : "") +
