@@ -64,29 +64,25 @@ template <class Cfg> TeamTransform team_transform(int team, index_t group, const
 // Lanes is the width the execution layer's compiler packs consecutive
 // work-items into (1 if none: then vector is the team member); knowing it, the
 // stages' index arithmetic is uniform per vector (see Stockham::butterfly).
-// The execution layer supplies ids, the barrier and `local` (kLocalElements
-// elements of work-group memory).
-template <class Cfg, int Stride, int Lanes, class Barrier>
+// The execution layer supplies ids, the barrier, `local` (kLocalElements
+// elements of work-group memory) and the sub-group's exchange where its
+// sub-groups are the Lanes-wide vectors (else NoShuffle).
+template <class Cfg, int Stride, int Lanes, class Barrier, class Shuffle>
 PYSYCLFFT_INLINE void team_c2c(int vector, int lane, int team, index_t group, const Barrier& barrier,
                                const cplx<typename Cfg::real>* in, cplx<typename Cfg::real>* out,
                                const cplx<typename Cfg::real>* twiddles, const BatchLayout& layout,
-                               typename Cfg::real scale, cplx<typename Cfg::real>* local) {
+                               typename Cfg::real scale, cplx<typename Cfg::real>* local, const Shuffle& shuffle) {
   using T = typename Cfg::real;
   static_assert(Cfg::kThreads % Lanes == 0, "a SIMD vector must not span two teams");
   const TeamTransform t = team_transform<Cfg>(team, group, layout);
   const StridedLoad<T, Stride> src{in + layout.in_base(t.transform), layout.in_stride};
   const StridedScaledStore<T, Stride> dst{out + layout.out_base(t.transform), layout.out_stride, scale, t.active};
   Cfg::fft::template run_vectors<Cfg::kThreads, Lanes>(barrier, vector, lane, src, dst, local, twiddles,
-                                                       Cfg::kThreads, team * Cfg::kTeamReals);
+                                                       Cfg::kThreads, team * Cfg::kTeamReals, shuffle);
 }
 
 struct NoBarrier {
   void operator()() const {}
-};
-// The sub-group exchange of a work-item alone (one lane: its own value).
-struct NoShuffle {
-  template <typename V> V operator()(V value, int) const { return value; }
-  template <typename V> V select(V value, int) const { return value; }
 };
 
 // The Stockham FFT `Fft` of one work-item's L points, held as (re, im), in place:

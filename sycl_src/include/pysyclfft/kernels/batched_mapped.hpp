@@ -69,7 +69,7 @@ PYSYCLFFT_INLINE void mapped_transform(const Barrier& barrier, int vector, int l
     T* z = fft::spare_buffer(&buffers[0].re + offset);  // real parts, then imaginary parts (vector stores and loads)
     const SplitStore<T, 1, fft::kPad> to_z{z, z + fft::kBufferPoints};
     fft::template run_vectors<C::kThreads, Lanes>(barrier, vector, lane, map, to_z, buffers, twiddles, C::kThreads,
-                                                  offset);
+                                                  offset, shuffle);
     barrier();
     const SplitLoad<T, 1, fft::kPad> from_z{z, z + fft::kBufferPoints};
     if constexpr (kSplitsByVectors<Cfg, Lanes, C::kN>) {
@@ -90,7 +90,7 @@ PYSYCLFFT_INLINE void mapped_transform(const Barrier& barrier, int vector, int l
     }
   } else {
     fft::template run_vectors<C::kThreads, Lanes>(barrier, vector, lane, map, map, buffers, twiddles, C::kThreads,
-                                                  offset);
+                                                  offset, shuffle);
   }
 }
 

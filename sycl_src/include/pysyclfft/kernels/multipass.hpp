@@ -252,7 +252,7 @@ PYSYCLFFT_INLINE void multipass_pass(int vector, int lane, int team, index_t gro
                                                       Cfg::kThreads, slot);
     } else {
       fft::template run_vectors<Cfg::kThreads, Lanes>(barrier, vector, lane, src, dst, buffers, twiddles,
-                                                      Cfg::kThreads, slot);
+                                                      Cfg::kThreads, slot, shuffle);
     }
   };
   // Column groups: vector loads and stores on the sides where neighbouring lines

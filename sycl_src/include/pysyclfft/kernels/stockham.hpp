@@ -12,6 +12,7 @@
 #pragma once
 #include "butterflies.hpp"
 #include "complex.hpp"
+#include "subgroup_transpose.hpp"
 
 namespace pysyclfft::kernels {
 
@@ -137,29 +138,54 @@ struct Stockham {
 #pragma unroll
     for (int r = 0; r < R; ++r) dst(base + r * Ns, v[r]);
   }
-  template <int R, int Ns, int Lanes, class Src, class Dst>
-  PYSYCLFFT_INLINE static void butterfly(int jv, int lane, const Src& src, const Dst& dst, const cplx<T>* tw) {
+  // The first stage stores butterfly j's point r at j*R + r: R apart in each
+  // lane, which a CPU compiler turns into scatters (22% of a 1024-point
+  // complex64 kernel's time on the OpenCL CPU device, perf). Where the radix is
+  // the sub-group's width and every lane has a butterfly, the sub-group
+  // transposes its R x R points in registers instead, so that lane l stores
+  // point l of each of the R butterflies: whole vectors.
+  template <int R, int Ns, int Lanes, class Shuffle>
+  static constexpr bool kTransposedStore = kExchangesLanes<Shuffle> && Ns == 1 && R == Lanes &&
+                                           Interleave == 1 && Pad == 0 && (N / R) % Lanes == 0;
+  template <int R, class Dst, class Shuffle>
+  PYSYCLFFT_INLINE static void store_transposed(int jv, int lane, const Dst& dst, const cplx<T> (&v)[R],
+                                                const Shuffle& shuffle) {
+    T re[R], im[R];
+#pragma unroll
+    for (int r = 0; r < R; ++r) re[r] = v[r].re, im[r] = v[r].im;
+    subgroup_transpose(shuffle, lane, re);
+    subgroup_transpose(shuffle, lane, im);
+#pragma unroll
+    for (int k = 0; k < R; ++k) dst((jv + k) * R + lane, cplx<T>{re[k], im[k]});
+  }
+  template <int R, int Ns, int Lanes, class Src, class Dst, class Shuffle>
+  PYSYCLFFT_INLINE static void butterfly(int jv, int lane, const Src& src, const Dst& dst, const cplx<T>* tw,
+                                         const Shuffle& shuffle) {
     cplx<T> v[R];
     compute<R, Ns, Lanes>(jv, lane, src, tw, v);
-    store<R, Ns, Lanes>(jv, lane, dst, v);
+    if constexpr (kTransposedStore<R, Ns, Lanes, Shuffle>)
+      store_transposed<R>(jv, lane, dst, v, shuffle);
+    else
+      store<R, Ns, Lanes>(jv, lane, dst, v);
   }
 
   // The stage's N/R butterflies shared among the team; the work-item is `lane`
   // of the vector starting at team member `vector`. With Threads known at
   // compile time (> 0) each work-item's butterfly count is a constant and the
   // loop unrolls; Threads = 0 takes the team size `threads` at run time.
-  template <int R, int Ns, int Threads, int Lanes, class Src, class Dst>
+  template <int R, int Ns, int Threads, int Lanes, class Src, class Dst, class Shuffle = NoShuffle>
   PYSYCLFFT_INLINE static void stage(int vector, int lane, int threads, const Src& src, const Dst& dst,
-                                     const cplx<T>* tw) {
+                                     const cplx<T>* tw, const Shuffle& shuffle = {}) {
     constexpr int kButterflies = N / R;
     if constexpr (Threads > 0) {
 #pragma unroll
       for (int i = 0; i < (kButterflies + Threads - 1) / Threads; ++i) {
         const int jv = vector + i * Threads;
-        if (kButterflies % Threads == 0 || jv + lane < kButterflies) butterfly<R, Ns, Lanes>(jv, lane, src, dst, tw);
+        if (kButterflies % Threads == 0 || jv + lane < kButterflies)
+          butterfly<R, Ns, Lanes>(jv, lane, src, dst, tw, shuffle);
       }
     } else {
-      for (int j = vector + lane; j < kButterflies; j += threads) butterfly<R, Ns, 1>(j, 0, src, dst, tw);
+      for (int j = vector + lane; j < kButterflies; j += threads) butterfly<R, Ns, 1>(j, 0, src, dst, tw, NoShuffle{});
     }
   }
 
@@ -187,9 +213,10 @@ struct Stockham {
   // Runs stages I.. with span Ns, reading `src`; `cur`/`other` are the local
   // buffers of 2N reals per transform (N real parts, then N imaginary parts,
   // Interleave transforms point by point); the same buffer when Buffers = 1.
-  template <int I, int Ns, int Threads, int Lanes, class Barrier, class Src, class Dst>
+  template <int I, int Ns, int Threads, int Lanes, class Barrier, class Src, class Dst, class Shuffle = NoShuffle>
   PYSYCLFFT_INLINE static void run_from(const Barrier& barrier, int vector, int lane, int threads, const Src& src,
-                                        const Dst& dst, T* cur, T* other, const cplx<T>* twiddles) {
+                                        const Dst& dst, T* cur, T* other, const cplx<T>* twiddles,
+                                        const Shuffle& shuffle = {}) {
     constexpr int R = Radices::at(I);
     const cplx<T>* tw = twiddles + Radices::twiddle_offset(I);
     const SplitStore<T, Interleave, Pad> to_cur{cur, cur + kBufferPoints};
@@ -198,13 +225,13 @@ struct Stockham {
     } else if constexpr (Buffers == 1 && I > 0) {  // src is the buffer itself
       stage_in_place<R, Ns, Threads, Lanes>(barrier, vector, lane, src, to_cur, tw);
     } else {
-      stage<R, Ns, Threads, Lanes>(vector, lane, threads, src, to_cur, tw);
+      stage<R, Ns, Threads, Lanes>(vector, lane, threads, src, to_cur, tw, shuffle);
     }
     if constexpr (I < kStages - 1) {
       barrier();
       run_from<I + 1, Ns * R, Threads, Lanes>(barrier, vector, lane, threads,
                                               SplitLoad<T, Interleave, Pad>{cur, cur + kBufferPoints}, dst, other, cur,
-                                              twiddles);
+                                              twiddles, shuffle);
     }
   }
 
@@ -254,14 +281,16 @@ struct Stockham {
   // holds Buffers*N*Interleave elements shared by the interleaved transforms and
   // the offset is this team's slot among them; otherwise its team's place in
   // the group's local memory.
-  template <int Threads, int Lanes, class Barrier, class Src, class Dst>
+  // `shuffle`: the sub-group's exchange, where the Lanes work-items of a vector
+  // form one sub-group (for kTransposedStore).
+  template <int Threads, int Lanes, class Barrier, class Src, class Dst, class Shuffle = NoShuffle>
   PYSYCLFFT_INLINE static void run_vectors(const Barrier& barrier, int vector, int lane, const Src& src, const Dst& dst,
                                            cplx<T>* buffers, const cplx<T>* twiddles, int threads = Threads,
-                                           int offset = 0) {
+                                           int offset = 0, const Shuffle& shuffle = {}) {
     static_assert(Lanes == 1 || (Threads > 0 && Threads % Lanes == 0), "vectors need a compile-time team size");
     T* reals = &buffers[0].re + offset;  // each buffer's points as 2*kBufferPoints reals
     run_from<0, 1, Threads, Lanes>(barrier, vector, lane, threads, src, dst, reals,
-                                   reals + (Buffers - 1) * 2 * kBufferPoints, twiddles);
+                                   reals + (Buffers - 1) * 2 * kBufferPoints, twiddles, shuffle);
   }
 };
 

@@ -13,6 +13,14 @@
 
 namespace pysyclfft::kernels {
 
+// The sub-group exchange of a work-item alone (one lane: its own value).
+struct NoShuffle {
+  template <typename V> V operator()(V value, int) const { return value; }
+  template <typename V> V select(V value, int) const { return value; }
+};
+template <class Shuffle> constexpr bool kExchangesLanes = true;
+template <> constexpr bool kExchangesLanes<NoShuffle> = false;
+
 template <int... I> struct IntList {};
 template <int K, int... I> struct MakeIntList : MakeIntList<K - 1, K - 1, I...> {};
 template <int... I> struct MakeIntList<0, I...> {

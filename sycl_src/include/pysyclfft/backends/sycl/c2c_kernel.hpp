@@ -41,7 +41,8 @@ void pysyclfft_c2c(const pysyclfft::kernels::cplx<T>* in, pysyclfft::kernels::cp
   constexpr int kLanes = Threads % Lanes == 0 ? Lanes : 1;
   const sb::SimdSlot s = sb::simd_slot<kLanes, Threads>(item);
   k::team_c2c<Cfg, Stride, kLanes>(s.vector, s.lane, int(item.get_local_id(0)), k::index_t(item.get_group(0)),
-                                   sb::TeamBarrier<2, Threads * PerGroup>{}, in, out, twiddles, PYSYCLFFT_LAYOUT(layout), scale, local);
+                                   sb::TeamBarrier<2, Threads * PerGroup>{}, in, out, twiddles,
+                                   PYSYCLFFT_LAYOUT(layout), scale, local, sb::SubGroupShuffle{item.get_sub_group()});
 }
 
 template <typename T, int Sign, int Lanes, int Stride, int... R>
