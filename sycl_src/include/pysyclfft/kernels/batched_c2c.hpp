@@ -65,8 +65,9 @@ template <class Cfg> TeamTransform team_transform(int team, index_t group, const
 // work-items into (1 if none: then vector is the team member); knowing it, the
 // stages' index arithmetic is uniform per vector (see Stockham::butterfly).
 // The execution layer supplies ids, the barrier, `local` (kLocalElements
-// elements of work-group memory) and the sub-group's exchange where its
-// sub-groups are the Lanes-wide vectors (else NoShuffle).
+// elements of work-group memory) and its sub-group's exchange, which the
+// Stockham core uses only where a sub-group is one Lanes-wide vector and the
+// first radix is Lanes (Stockham::kTransposedStore).
 template <class Cfg, int Stride, int Lanes, class Barrier, class Shuffle>
 PYSYCLFFT_INLINE void team_c2c(int vector, int lane, int team, index_t group, const Barrier& barrier,
                                const cplx<typename Cfg::real>* in, cplx<typename Cfg::real>* out,
