@@ -4,10 +4,11 @@
 // kernel's spectrum is FFT_M(b)/M with b[m] = b[M-m] = conj(c[m]) for m < N
 // (the 1/M of the inverse FFT folded in). The backward transform conjugates both
 // tables and swaps the FFT directions (mul_dir), so one pair serves both.
-// The chirp is computed on the host (O(N): one long-double product per entry);
-// the spectrum, an FFT of 2-4 million points near N = 10^6, on the device in
-// double where it can (DeviceSpectrum), else on the host in long double (in
-// double for float tables: its error, ~1e-16 log M, is far below float's rounding).
+// A float table is computed wholly on the device in double where the device can
+// (DeviceSpectrum::bluestein_float: chirp, spectrum and rounding, kernels/bluestein_chirp.hpp);
+// else the chirp on the host (O(N): one long-double product per entry) and the
+// spectrum, an FFT of 2-4 million points near N = 10^6, on the host in long double
+// (in double for float tables: its error, ~1e-16 log M, is far below float's rounding).
 #pragma once
 #include <algorithm>
 #include <complex>
@@ -57,9 +58,17 @@ template <typename C> struct Runs {
   }
 };
 
-// Computes FFT_L(b)/L in double on a device (device_spectrum, generic_c2c_plan.hpp);
-// empty where the host computes it.
-using DeviceSpectrum = std::function<std::vector<std::complex<double>>(const Runs<std::complex<double>>&)>;
+// What a device computes of the convolution tables (device_spectrum,
+// generic_c2c_plan.hpp); empty where the host computes them.
+struct DeviceSpectrum {
+  // FFT_L(b)/L in double.
+  std::function<std::vector<std::complex<double>>(const Runs<std::complex<double>>&)> spectrum;
+  // Bluestein's whole float table for N points padded to M, in device memory.
+  std::function<TableCache::Held(std::int64_t n, std::int64_t m)> bluestein_float;
+  bool host_reads_tables = false;  // whether the host reads that memory (a CPU device's own)
+
+  explicit operator bool() const { return bool(spectrum); }
+};
 
 // The working precision of a convolution table rounded to T: double on the
 // device, and for float tables; long double for double tables on the host.
@@ -166,7 +175,7 @@ void stockham_pass(const std::vector<C>& x, std::vector<C>& y, int r, std::int64
 // on the host in b's precision. M's prime factors are at most 13.
 template <typename C> std::vector<C> convolution_spectrum(const Runs<C>& sequence, const DeviceSpectrum& device) {
   if constexpr (std::is_same_v<C, std::complex<double>>)
-    if (device) return device(sequence);
+    if (device) return device.spectrum(sequence);
   std::vector<C> b = sequence.dense();
   const std::int64_t m = sequence.length;
   const std::vector<C> roots = detail::roots_of_unity<C>(m);
@@ -192,8 +201,15 @@ std::vector<C> bluestein_spectrum(const std::vector<C>& chirp, std::int64_t m, c
 }
 
 // The device table of length n padded to m: the chirp (n entries), then the spectrum
-// (m entries), rounded to T. Cached (table_cache.hpp): computing it costs seconds near 10^6.
+// (m entries), rounded to T. Cached (table_cache.hpp): computing it costs seconds near 10^6
+// on the host. A float table is built wholly on the device where it computes spectra: on a
+// GPU in milliseconds, and then not cached (reading it back would cost more).
 template <typename T> TableCache::Held bluestein_table(std::int64_t n, std::int64_t m, const DeviceSpectrum& device) {
+  if constexpr (std::is_same_v<T, float>)
+    if (device.bluestein_float)
+      return TableCache::instance().get_built<T>(
+          "bluestein padded to " + std::to_string(m) + ", chirp and spectrum in double on the device", n,
+          device.host_reads_tables, [&] { return device.bluestein_float(n, m); });
   const std::string what = "bluestein padded to " + std::to_string(m) + ", " + spectrum_source(device);
   return TableCache::instance().get<T>(what, n, [&] {
     std::vector<std::complex<T>> table;

@@ -240,12 +240,17 @@ inline std::shared_ptr<void> device_c2c_twiddles(sycl::queue& q, const C2CKernel
 // A host table (`bytes`, alive while `owner` is) for a plan's kernels: the table
 // where it lies when the device's kernels read host memory (reads_host_memory)
 // and it is aligned for any entry (a cached table's mapped file: no copy, no
-// fresh memory to fault in, nothing held twice), else a device copy, whose
-// size is added to *bytes_total.
+// fresh memory to fault in, nothing held twice), or a table this device built
+// (bluestein_tables.hpp), else a device copy; the size of a table in device memory
+// is added to *bytes_total.
 inline std::shared_ptr<const void> table_view(sycl::queue& q, std::shared_ptr<const void> owner, std::string_view bytes,
                                               std::size_t* bytes_total = nullptr) {
   const bool aligned = reinterpret_cast<std::uintptr_t>(bytes.data()) % alignof(std::max_align_t) == 0;
   if (!bytes.empty() && aligned && reads_host_memory(q.get_device())) return {std::move(owner), bytes.data()};
+  if (!bytes.empty() && sycl::get_pointer_type(bytes.data(), q.get_context()) == sycl::usm::alloc::device) {
+    if (bytes_total) *bytes_total += bytes.size();
+    return {std::move(owner), bytes.data()};
+  }
   return device_copy(q, bytes, bytes_total);
 }
 

@@ -230,28 +230,69 @@ class GenericC2CPlan {
 // set is neither in memory nor in the binary cache: compiling it would cost seconds.
 inline constexpr std::int64_t kDeviceSpectrumMin = std::int64_t(1) << 17;
 
+// FFT_L(b)/L in double of the sequence b, on q's device.
+inline std::vector<std::complex<double>> spectrum_on_device(sycl::queue queue, const Runs<std::complex<double>>& b) {
+  const std::int64_t len = b.length;
+  const std::size_t bytes = std::size_t(len) * sizeof(std::complex<double>);
+  const std::shared_ptr<void> data = device_buffer(queue, bytes);
+  auto* points = static_cast<std::complex<double>*>(data.get());
+  const sycl::event zeroed = queue.memset(points, 0, bytes);
+  std::vector<sycl::event> copies;
+  for (const auto& [first, values] : b.runs)
+    copies.push_back(queue.memcpy(points + first, values.data(), bytes_of(values).size(), zeroed));
+  const GenericC2CPlan fft(queue, len, Precision::f64);
+  const kernels::BatchLayout one{0, 0, 1, 1, 1, len, len, 1, 0, 0};
+  fft.execute(points, points, one, true, 1.0 / double(len), copies).wait_and_throw();
+  std::vector<std::complex<double>> spectrum(static_cast<std::size_t>(len));
+  queue.memcpy(spectrum.data(), points, bytes).wait_and_throw();
+  return spectrum;
+}
+
+// Bluestein's float table for n points padded to m (bluestein_tables.hpp's layout),
+// built on q's device in double: the padded chirp, its FFT, the table rounded to
+// float (kernels/bluestein_chirp.hpp). Nothing of M points touches the host: on the
+// H100 the host's way (chirp on the host, tens of MB copied each way, a table file
+// written) cost 150-450 ms near 10^6 points, mostly fresh host memory.
+inline TableCache::Held bluestein_table_on_device(sycl::queue q, std::int64_t n, std::int64_t m) {
+  const std::vector<DeviceKernel> set = generic_kernels(q, Precision::f64);
+  const TwoLevelTwiddles chirp_roots = two_level_twiddles(2 * n);
+  std::vector<std::complex<double>> roots;
+  const TwoLevelOffsets at = append_two_level(roots, chirp_roots);
+  const std::shared_ptr<void> roots_memory = device_copy(q, bytes_of(roots));
+  const auto* hi = static_cast<const std::complex<double>*>(roots_memory.get()) + at.hi;
+  const auto* lo = static_cast<const std::complex<double>*>(roots_memory.get()) + at.lo;
+  const std::size_t group = elementwise_group_size(device_limits(q.get_device()));
+  const auto items = [group](std::int64_t count) {
+    return sycl::nd_range<1>{(std::size_t(count) + group - 1) / group * group, group};
+  };
+  const kernels::index_t n_index = n, m_index = m;
+  const std::shared_ptr<void> padded = device_buffer(q, std::size_t(m) * sizeof(std::complex<double>));
+  const sycl::event chirped = q.submit([&](sycl::handler& h) {
+    launch_kernel(h, set[kGenericBluesteinChirp], items(m), Precision::f64, padded.get(), hi, lo, n_index, m_index,
+                  chirp_roots.shift);
+  });
+  const GenericC2CPlan fft(q, m, Precision::f64);
+  const kernels::BatchLayout one{0, 0, 1, 1, 1, m, m, 1, 0, 0};
+  const sycl::event transformed = fft.execute(padded.get(), padded.get(), one, true, 1.0 / double(m), {chirped});
+  const std::size_t bytes = std::size_t(n + m) * sizeof(std::complex<float>);
+  const std::shared_ptr<void> table = device_buffer(q, bytes);
+  q.submit([&](sycl::handler& h) {
+     h.depends_on(transformed);
+     launch_kernel(h, set[kGenericBluesteinTable], items(n + m), Precision::f64, table.get(), padded.get(), hi, lo,
+                   n_index, m_index, chirp_roots.shift);
+   }).wait_and_throw();
+  return {table, std::string_view(static_cast<const char*>(table.get()), bytes)};
+}
+
 inline DeviceSpectrum device_spectrum(const sycl::queue& q, Precision p, std::int64_t length) {
   if (p != Precision::f32 || length < kDeviceSpectrumMin || !supports(q.get_device(), Precision::f64) ||
       !KernelCompiler::instance().available(q, kGenericEntryHeader, generic_kernel_names(Precision::f64)))
     return {};
-  return [q](const Runs<std::complex<double>>& b) {
-    sycl::queue queue = q;
-    const std::int64_t len = b.length;
-    const std::size_t bytes = std::size_t(len) * sizeof(std::complex<double>);
-    const std::shared_ptr<std::complex<double>> data(
-        static_cast<std::complex<double>*>(counted_malloc_device(queue, bytes)),
-        [queue](std::complex<double>* p) { sycl::free(p, queue); });
-    const sycl::event zeroed = queue.memset(data.get(), 0, bytes);
-    std::vector<sycl::event> copies;
-    for (const auto& [first, values] : b.runs)
-      copies.push_back(queue.memcpy(data.get() + first, values.data(), bytes_of(values).size(), zeroed));
-    const GenericC2CPlan fft(queue, len, Precision::f64);
-    const kernels::BatchLayout one{0, 0, 1, 1, 1, len, len, 1, 0, 0};
-    fft.execute(data.get(), data.get(), one, true, 1.0 / double(len), copies).wait_and_throw();
-    std::vector<std::complex<double>> spectrum(static_cast<std::size_t>(len));
-    queue.memcpy(spectrum.data(), data.get(), bytes).wait_and_throw();
-    return spectrum;
-  };
+  DeviceSpectrum device{[q](const Runs<std::complex<double>>& b) { return spectrum_on_device(q, b); }, {},
+                        reads_host_memory(q.get_device())};
+  if (length < (std::int64_t(1) << 32))  // the chirp's k^2 fits 64 bits (kernels/bluestein_chirp.hpp)
+    device.bluestein_float = [q](std::int64_t n, std::int64_t m) { return bluestein_table_on_device(q, n, m); };
+  return device;
 }
 
 }  // namespace pysyclfft::plan

@@ -86,7 +86,14 @@ class TableCache {
   // of length n, in element type T: from memory, else disk, else `build()` (a
   // std::vector<std::complex<T>>).
   template <typename T, class Build> Held get(const std::string& what, std::int64_t n, const Build& build) {
-    if (n < kMinCachedLength) return held(build());
+    return get_built<T>(what, n, true, [&] { return held(build()); });
+  }
+
+  // As get(), for a table that build() returns as a Held (a device's memory): one
+  // the host cannot read (`host_reads` false, a GPU's) is neither stored nor kept.
+  template <typename T, class Build>
+  Held get_built(const std::string& what, std::int64_t n, bool host_reads, const Build& build) {
+    if (n < kMinCachedLength) return build();
     const std::string key = key_of<T>(what, n);
     if (auto found = from_memory(key)) return *found;
     const CacheDirectory disk = directory();
@@ -95,9 +102,9 @@ class TableCache {
       remember(key, found, &Counts::disk_loads);
       return found;
     }
-    const Held computed = held(build());
-    disk.store(key, computed.bytes);
-    remember(key, computed, &Counts::computed);
+    const Held computed = build();
+    if (host_reads) disk.store(key, computed.bytes);
+    remember(key, host_reads ? computed : Held{}, &Counts::computed);
     return computed;
   }
 
@@ -131,7 +138,7 @@ class TableCache {
   void remember(const std::string& key, const Held& table, std::size_t Counts::*source) {
     std::lock_guard lock(mutex_);
     ++(counts_.*source);
-    if (table.bytes.size() > kMemoryBytes || memory_.count(key)) return;
+    if (table.bytes.empty() || table.bytes.size() > kMemoryBytes || memory_.count(key)) return;
     memory_bytes_ += table.bytes.size();
     recency_.push_front(key);
     memory_.emplace(key, std::make_pair(table, recency_.begin()));
