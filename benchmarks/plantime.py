@@ -4,10 +4,13 @@ For each kind, a fresh process transforms one array of each length (seeded
 random lengths: smooth, prime and large, see random_lengths) and records per
 length: its plan (pysyclfft.get_fft_plan: kernels, tables, device memory), its
 first transform (plan_ms + first_ms is the first call's latency), a later one
-(steady_ms), and what the plan compiled, loaded or computed. Two processes per
+(steady_ms), and what the plan compiled, loaded or computed. Three processes per
 kind, one after the other:
   empty: on a fresh cache directory (ours and the SYCL runtime's): every kernel
          compiled, every host table computed;
+  generic_sets: a new process on a fresh cache directory holding only what
+         `python -m pysyclfft precompile` builds (the device's generic kernel sets,
+         every precision): the issue's "per-device set cached", each length new;
   warm:  a new process on the cache the empty one left: nothing compiled.
 Each kind has its own cache directory, so no kind finds another's kernels. The
 process's own start (import, device, a first plan of n=2) is recorded apart
@@ -20,6 +23,7 @@ Plan.wait_specialized() (None from versions that lack it).
 """
 import json
 import os
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -29,7 +33,7 @@ import numpy as np
 import pysyclfft
 
 KINDS = ("c2c", "r2c", "c2r") + tuple(f"{t}{i}" for t in ("dct", "dst") for i in range(1, 5)) + ("c2c_2d",)
-STATES = ("empty", "warm")
+STATES = ("empty", "generic_sets", "warm")
 NAMED_LARGE = (1000003, 2**20 + 1, 65537, 999983)  # the issue's large primes (2^20+1 = 17 * 61681)
 SMOOTH_RADICES = (2, 3, 5, 7, 11, 13)
 ND_ROWS = 4  # c2c_2d transforms (ND_ROWS, n) over both axes
@@ -129,13 +133,18 @@ def random_lengths(count=50, seed=0):
     return out
 
 
-def _probe(kind, lengths, precision, cache_dir, python=None):
-    """One fresh process (`python`: another interpreter with its own pysyclfft, e.g. an older version)."""
+def _probe_env(cache_dir, own_package=True):
     env = dict(os.environ, SYCL_CACHE_DIR=cache_dir, PYSYCLFFT_CACHE_DIR=cache_dir, SYCL_CACHE_PERSISTENT="1")
     env.pop("PYSYCLFFT_DISK_CACHE", None)
-    if python is None:
+    if own_package:
         package_parent = os.path.dirname(os.path.dirname(os.path.abspath(pysyclfft.__file__)))  # checkout or site-packages
         env["PYTHONPATH"] = os.pathsep.join(p for p in (package_parent, env.get("PYTHONPATH", "")) if p)
+    return env
+
+
+def _probe(kind, lengths, precision, cache_dir, python=None):
+    """One fresh process (`python`: another interpreter with its own pysyclfft, e.g. an older version)."""
+    env = _probe_env(cache_dir, own_package=python is None)
     load_before = os.getloadavg()
     # cwd: the cache directory, so that a checkout's source folder never shadows the installed package.
     proc = subprocess.run([python or sys.executable, "-c", _PROBE, kind, json.dumps(lengths), precision], env=env,
@@ -172,18 +181,33 @@ def first_call_times(kinds=KINDS, lengths=None, precision="single", progress=pri
     in `kinds`, each state in STATES (see the module's docstring)."""
     lengths = lengths or random_lengths()
     result = {"precision": precision, "lengths": lengths, "kinds": {}}
-    for kind in kinds:
-        with tempfile.TemporaryDirectory(prefix="pysyclfft-plantime-") as cache:
-            result["kinds"][kind] = {}
-            for state in STATES:
-                probe = _probe(kind, [n for _, n in lengths], precision, cache)
-                probe["summary"] = summary(probe, lengths)
-                result["kinds"][kind][state] = probe
-                s = probe["summary"].get("all", {})
-                progress(f"plantime {kind} {precision} {state}: {s.get('count', 0)}/{len(lengths)} lengths, "
-                         f"plan median {_ms(s.get('plan_ms_median'))}, max {_ms(s.get('plan_ms_max'))}; "
-                         f"first call median {_ms(s.get('first_call_ms_median'))}")
+    with tempfile.TemporaryDirectory(prefix="pysyclfft-plantime-sets-") as generic_sets:
+        _precompile_generic_sets(generic_sets)
+        for kind in kinds:
+            result["kinds"][kind] = _kind_states(kind, lengths, precision, generic_sets, progress)
     return result
+
+
+def _kind_states(kind, lengths, precision, generic_sets, progress):
+    states = {}
+    with tempfile.TemporaryDirectory(prefix="pysyclfft-plantime-") as cache, \
+            tempfile.TemporaryDirectory(prefix="pysyclfft-plantime-") as sets_copy:
+        shutil.copytree(generic_sets, sets_copy, dirs_exist_ok=True)
+        for state in STATES:
+            probe = _probe(kind, [n for _, n in lengths], precision, sets_copy if state == "generic_sets" else cache)
+            probe["summary"] = summary(probe, lengths)
+            states[state] = probe
+            s = probe["summary"].get("all", {})
+            progress(f"plantime {kind} {precision} {state}: {s.get('count', 0)}/{len(lengths)} lengths, "
+                     f"plan median {_ms(s.get('plan_ms_median'))}, max {_ms(s.get('plan_ms_max'))}; "
+                     f"first call median {_ms(s.get('first_call_ms_median'))}")
+    return states
+
+
+def _precompile_generic_sets(cache_dir):
+    """`python -m pysyclfft precompile` (the generic sets only) into cache_dir, as _probe's processes see it."""
+    subprocess.run([sys.executable, "-m", "pysyclfft", "precompile"], env=_probe_env(cache_dir), cwd=cache_dir,
+                   capture_output=True, text=True, check=True)
 
 
 def _ms(v):

@@ -18,6 +18,7 @@
 #include <cstdint>
 #include <iterator>
 #include <memory>
+#include <mutex>
 #include <stdexcept>
 #include <string>
 #include <string_view>
@@ -26,6 +27,7 @@
 #include "../kernels/generic_stockham.hpp"
 #include "../kernels/layout.hpp"
 #include "algorithm.hpp"
+#include "background_compiler.hpp"
 #include "bluestein_tables.hpp"
 #include "compiler.hpp"
 #include "device.hpp"
@@ -227,7 +229,8 @@ class GenericC2CPlan {
 // Empty (the host computes) also for spectra shorter than kDeviceSpectrumMin
 // points (the host takes under ~10 ms, less than loading the double generic set
 // into a new process), where the device lacks fp64, or where its double generic
-// set is neither in memory nor in the binary cache: compiling it would cost seconds.
+// set is neither in memory nor in the binary cache: compiling it costs seconds, so
+// the worker does that for later plans (compile_double_set_later).
 inline constexpr std::int64_t kDeviceSpectrumMin = std::int64_t(1) << 17;
 
 // FFT_L(b)/L in double of the sequence b, on q's device.
@@ -284,10 +287,33 @@ inline TableCache::Held bluestein_table_on_device(sycl::queue q, std::int64_t n,
   return {table, std::string_view(static_cast<const char*>(table.get()), bytes)};
 }
 
+// Where a float table would take its spectrum from the device but the double
+// generic set is not at hand, the worker compiles that set (once per device and
+// process, in `background` mode) for later plans; this one computes on the host.
+inline void compile_double_set_later(const sycl::queue& q) {
+  static std::mutex mutex;
+  static std::vector<sycl::device> asked;
+  if (specialization() != Specialization::background) return;
+  {
+    std::lock_guard lock(mutex);
+    if (std::find(asked.begin(), asked.end(), q.get_device()) != asked.end()) return;
+    asked.push_back(q.get_device());
+  }
+  BackgroundCompiler::instance().submit({[q] {
+                                           try {
+                                             generic_kernels(q, Precision::f64);
+                                           } catch (const std::exception&) {  // later plans compute on the host
+                                           }
+                                         },
+                                         [] {}});
+}
+
 inline DeviceSpectrum device_spectrum(const sycl::queue& q, Precision p, std::int64_t length) {
-  if (p != Precision::f32 || length < kDeviceSpectrumMin || !supports(q.get_device(), Precision::f64) ||
-      !KernelCompiler::instance().available(q, kGenericEntryHeader, generic_kernel_names(Precision::f64)))
+  if (p != Precision::f32 || length < kDeviceSpectrumMin || !supports(q.get_device(), Precision::f64)) return {};
+  if (!KernelCompiler::instance().available(q, kGenericEntryHeader, generic_kernel_names(Precision::f64))) {
+    compile_double_set_later(q);
     return {};
+  }
   DeviceSpectrum device{[q](const Runs<std::complex<double>>& b) { return spectrum_on_device(q, b); }, {},
                         reads_host_memory(q.get_device())};
   if (length < (std::int64_t(1) << 32))  // the chirp's k^2 fits 64 bits (kernels/bluestein_chirp.hpp)
