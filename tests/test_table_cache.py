@@ -275,3 +275,44 @@ def test_a_cpu_device_reads_the_cached_table_where_it_lies(double):
         assert plan.workspace_bytes > convolution
     x = np.random.default_rng(5).standard_normal((2, n)).astype(np.complex128 if double else np.complex64)
     assert relative_l2(pysyclfft.fft(x), np.fft.fft(x.astype(np.complex128))) < error_bound(x.dtype, n)
+
+
+# A float plan that wants the device's spectrum but finds no double generic set
+# computes its table on the host and has the worker compile that set (background
+# mode), so that a later plan builds its table on the device.
+_DOUBLE_SET_LATER = r"""
+import sys
+import numpy as np, pysyclfft
+from pysyclfft import _core
+_core.set_table_cache(sys.argv[1], 1 << 30)
+for n in (65539, 65543):
+    x = np.random.default_rng(n).uniform(-0.5, 0.5, n).astype(np.complex64)
+    y = pysyclfft.fft(x)
+    err = np.linalg.norm(y - np.fft.fft(x.astype(np.complex128))) / np.linalg.norm(np.fft.fft(x.astype(np.complex128)))
+    print(n, err, flush=True)
+    pysyclfft.config.wait_for_specialized()
+"""
+
+
+def test_float_plan_compiles_the_double_set_for_later_plans(tmp_path):
+    from pysyclfft import _arrays, _core
+
+    if not _arrays.default_queue().sycl_device.has_aspect_fp64:
+        pytest.skip("the device computes no spectra without fp64")
+    tables = tmp_path / "tables"
+    env = dict(os.environ, PYSYCLFFT_SPECIALIZE="background", PYSYCLFFT_CACHE_DIR=str(tmp_path / "kernels"))
+    out = subprocess.run([sys.executable, "-c", _DOUBLE_SET_LATER, str(tables)], capture_output=True, text=True,
+                         timeout=600, cwd=tmp_path, env=env)
+    assert out.returncode == 0, out.stderr
+    for line in out.stdout.split("\n")[:2]:
+        n, err = line.split()
+        assert float(err) < error_bound(np.dtype(np.complex64), int(n)), line
+    keys = {}
+    for f in tables.glob("*.tbl"):
+        head = f.read_bytes()[:300]
+        keys[int(re.search(rb"length (\d+)", head).group(1))] = head
+    assert b"spectrum on the host" in keys[65539]  # no double set yet: the host computed it
+    if _core.reads_host_memory(_arrays.default_queue()):  # a GPU keeps its device-built table uncached
+        assert b"chirp and spectrum in double on the device" in keys[65543]
+    else:
+        assert 65543 not in keys
