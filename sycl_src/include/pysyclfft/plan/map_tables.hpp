@@ -1,5 +1,8 @@
 // Twiddle tables of the real/trigonometric maps (kernels/real_maps.hpp,
-// kernels/trig_maps.hpp), computed in long double and rounded once.
+// kernels/trig_maps.hpp), computed in long double and rounded once: each root a
+// product of two entries of O(sqrt) tables (TwoLevelTwiddles::at, a few long-double
+// roundings) instead of a long-double sin/cos, which cost ~0.1 s per million
+// entries (most of a 10^6-point DCT plan's time on the H100, docs/plantime.md).
 #pragma once
 #include <complex>
 #include <cstdint>
@@ -16,8 +19,11 @@ namespace pysyclfft::plan {
 template <typename T> std::vector<std::complex<T>> compute_map_table(int kind, std::int64_t n) {
   namespace k = kernels;
   std::vector<std::complex<T>> table;
-  const auto add = [&](std::int64_t a, std::int64_t b) {
-    const auto w = root_of_unity(a, b);
+  TwoLevelTwiddles roots;  // of W_b, built again when b changes (at most twice per table)
+  std::int64_t roots_of = 0;
+  const auto add = [&](std::int64_t a, std::int64_t b) {  // a < b
+    if (b != roots_of) roots = two_level_twiddles(roots_of = b);
+    const auto w = roots.at(a);
     table.emplace_back(static_cast<T>(w.real()), static_cast<T>(w.imag()));
   };
   switch (kind) {
@@ -52,7 +58,7 @@ template <typename T> std::vector<std::complex<T>> compute_map_table(int kind, s
   return table;
 }
 
-// The same, cached (table_cache.hpp): a million long-double sin/cos pairs cost ~0.1 s.
+// The same, cached (table_cache.hpp): tens of ms per million entries.
 template <typename T> TableCache::Held map_table(int kind, std::int64_t n) {
   return TableCache::instance().get<T>("map " + std::to_string(kind), n, [&] { return compute_map_table<T>(kind, n); });
 }

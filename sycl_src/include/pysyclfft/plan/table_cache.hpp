@@ -32,7 +32,7 @@ namespace pysyclfft::plan {
 // Bump when the content of any cached table changes for the same key (the
 // computations in bluestein_tables.hpp, rader_tables.hpp, map_tables.hpp,
 // twiddles.hpp): entries of another format are then never read.
-inline constexpr int kTableFormat = 2;  // 2: roots as two-level products, spectra on the device
+inline constexpr int kTableFormat = 3;  // 2: roots as two-level products, spectra on the device; 3: map roots too
 
 // Alignment of the tables' bytes in their cache files: a cache line.
 inline constexpr std::size_t kTableAlignment = 64;
