@@ -1,5 +1,5 @@
 // Bluestein's float table computed on the device (plan/generic_c2c_plan.hpp,
-// device_bluestein_table): the chirp c[k] = exp(-pi*i*k^2/N) = W_2N^(k^2 mod 2N)
+// bluestein_table_on_device): the chirp c[k] = exp(-pi*i*k^2/N) = W_2N^(k^2 mod 2N)
 // from the two-level roots of W_2N (two_level_roots.hpp: one rounding in the
 // working precision T, double), the padded sequence whose FFT is the spectrum,
 // and the table the plans read (bluestein_tables.hpp's layout), rounded to R.
