@@ -27,6 +27,7 @@ else:
     _core.set_kernel_include_dir(str(_environment.include_dir()))
     _environment.configure_disk_caches(_core)
     _environment.configure_specialization(_core)
+    _environment.configure_announcements(_core)
 
     from ._dct import dct, dctn, dst, dstn, idct, idctn, idst, idstn  # noqa: E402
     from ._fft import fft, fft2, fftn, ifft, ifft2, ifftn  # noqa: E402

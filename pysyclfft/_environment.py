@@ -167,3 +167,13 @@ def configure_specialization(core):
 
     core.set_specialization(os.environ.get("PYSYCLFFT_SPECIALIZE", "background"))
     atexit.register(core.shutdown_background)
+
+
+def configure_announcements(core):
+    """Whether compiling a generic kernel set (seconds, once per device: docs/plantime.md) says so on
+    stderr: in an interactive session (the REPL, IPython), or as PYSYCLFFT_ANNOUNCE_BUILDS says (1 or 0)."""
+    setting = os.environ.get("PYSYCLFFT_ANNOUNCE_BUILDS", "")
+    if setting not in ("", "0", "1"):
+        raise ValueError(f"PYSYCLFFT_ANNOUNCE_BUILDS must be 0 or 1, got {setting!r}")
+    interactive = hasattr(sys, "ps1") or bool(sys.flags.interactive) or "IPython" in sys.modules
+    core.set_announce_generic_builds(setting == "1" if setting else interactive)

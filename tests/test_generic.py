@@ -308,3 +308,30 @@ def test_process_exiting_later_in_a_first_compile(child_cache, delay):
     assert status == 3, f"exit status {status}, not the child's own 3: {child.stderr.read()[-2000:]}"
     assert time.perf_counter() - started < delay + 1.0, "the process waited for the background compile"
 
+
+
+# Compiling a generic set is the one compile a program waits for: in an interactive session (here
+# forced by PYSYCLFFT_ANNOUNCE_BUILDS=1) it says so on stderr, once; a script is silent by default.
+ANNOUNCING_CHILD = "import numpy as np, pysyclfft; pysyclfft.fft(np.ones(8, np.complex64))"
+
+
+@needs_binary_cache
+def test_generic_set_build_is_announced_once(tmp_path):
+    def run(cache, announce, code=ANNOUNCING_CHILD):
+        env = dict(os.environ, PYSYCLFFT_CACHE_DIR=str(cache), PYSYCLFFT_SPECIALIZE="background")
+        env.pop("PYSYCLFFT_ANNOUNCE_BUILDS", None)
+        if announce is not None:
+            env["PYSYCLFFT_ANNOUNCE_BUILDS"] = announce
+        return subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env, cwd=tmp_path,
+                              timeout=600)
+
+    first = run(tmp_path / "a", "1")
+    assert first.returncode == 0, first.stderr
+    assert "compiling the float generic kernel set for" in first.stderr, first.stderr
+    assert "float generic kernel set compiled in" in first.stderr, first.stderr
+    again = run(tmp_path / "a", "1")
+    assert again.returncode == 0 and "compiling" not in again.stderr, again.stderr  # cached now
+    script = run(tmp_path / "b", None)
+    assert script.returncode == 0 and "compiling" not in script.stderr, script.stderr  # not interactive: silent
+    bad = run(tmp_path / "b", "yes", "import pysyclfft")
+    assert bad.returncode != 0 and "PYSYCLFFT_ANNOUNCE_BUILDS must be 0 or 1" in bad.stderr

@@ -207,6 +207,8 @@ PYBIND11_MODULE(_core, m) {
         BackgroundCompiler::instance().wait_idle();
       },
       "Block until the background compiler has run every queued job.");
+  m.def("set_announce_generic_builds", [](bool on) { announce_generic_builds() = on; },
+        "Whether compiling a generic kernel set prints a line on stderr before and after (plan/generic_sets.hpp).");
   m.def("background_jobs", [] { return BackgroundCompiler::instance().pending(); },
         "Background compile jobs queued or running.");
   m.def("shutdown_background", [] { BackgroundCompiler::instance().prepare_exit(); },
@@ -216,9 +218,10 @@ PYBIND11_MODULE(_core, m) {
       "precompile_generic",
       [](sycl::queue q, bool is_double) {
         py::gil_scoped_release release;
-        const Precision p = precision_of(is_double);
-        return generic_kernels(q, p).size() +
-               KernelCompiler::instance().get(q, kMapPassEntryHeader, generic_map_kernel_names(p)).size();
+        const Precision p = precision_of(is_double);  // silently: precompile reports its own progress
+        KernelCompiler& compiler = KernelCompiler::instance();
+        return compiler.get(q, kGenericEntryHeader, generic_kernel_names(p)).size() +
+               compiler.get(q, kMapPassEntryHeader, generic_map_kernel_names(p)).size();
       },
       py::arg("queue"), py::arg("is_double"),
       "Compile (or load) the generic kernel sets of one precision: the c2c stages and the map passes.");

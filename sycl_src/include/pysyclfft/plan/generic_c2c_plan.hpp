@@ -33,6 +33,7 @@
 #include "device.hpp"
 #include "entry_points.hpp"
 #include "factorize.hpp"
+#include "generic_sets.hpp"
 #include "kernel_args.hpp"
 #include "table_entries.hpp"
 #include "text.hpp"
@@ -43,7 +44,7 @@ namespace pysyclfft::plan {
 
 // The generic kernel set of one precision, compiled (or loaded) on first use.
 inline std::vector<DeviceKernel> generic_kernels(const sycl::queue& q, Precision p) {
-  return KernelCompiler::instance().get(q, kGenericEntryHeader, generic_kernel_names(p));
+  return generic_set(q, kGenericEntryHeader, generic_kernel_names(p), concat(real_name(p), " generic kernel set"));
 }
 
 // The radices of a generic FFT of length len (prime factors at most 13): radix
@@ -300,8 +301,9 @@ inline void compile_double_set_later(const sycl::queue& q) {
     asked.push_back(q.get_device());
   }
   BackgroundCompiler::instance().submit({[q] {
-                                           try {
-                                             generic_kernels(q, Precision::f64);
+                                           try {  // silently: nobody waits for it
+                                             KernelCompiler::instance().get(q, kGenericEntryHeader,
+                                                                            generic_kernel_names(Precision::f64));
                                            } catch (const std::exception&) {  // later plans compute on the host
                                            }
                                          },

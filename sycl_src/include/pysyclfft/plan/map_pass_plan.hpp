@@ -14,6 +14,7 @@
 #include "../kernels/layout.hpp"
 #include "compiler.hpp"
 #include "device.hpp"
+#include "generic_sets.hpp"
 #include "kernel_args.hpp"
 #include "kernel_params.hpp"
 #include "line_layouts.hpp"
@@ -48,8 +49,9 @@ class MapPassPlan {
     if (n < 1 || fft_length_ < 1)
       throw std::invalid_argument("pysyclfft: invalid length " + std::to_string(n) + " for this transform");
     const std::size_t at = generic ? 2 * std::size_t(kind_) : 0;
-    const auto k = KernelCompiler::instance().get(queue_, kMapPassEntryHeader,
-                                                  generic ? generic_map_kernel_names(p) : map_pass_kernel_names({{t, n}}, p));
+    const auto k = generic ? generic_set(queue_, kMapPassEntryHeader, generic_map_kernel_names(p),
+                                         concat(real_name(p), " generic map-pass set"))
+                           : KernelCompiler::instance().get(queue_, kMapPassEntryHeader, map_pass_kernel_names({{t, n}}, p));
     kernels_.assign(k.begin() + std::ptrdiff_t(at), k.begin() + std::ptrdiff_t(generic ? at + 2 : k.size()));
     const TableCache::Held table = p == Precision::f32 ? map_table<float>(kind_, n) : map_table<double>(kind_, n);
     table_ = table_view(queue_, table.owner, table.bytes, &workspace_bytes_);
