@@ -234,6 +234,15 @@ class GenericC2CPlan {
 // the worker does that for later plans (compile_double_set_later).
 inline constexpr std::int64_t kDeviceSpectrumMin = std::int64_t(1) << 17;
 
+// points <- FFT_L(points)/L in double on q's device (a convolution spectrum), after
+// deps; returns when done (the plan's scratch is freed with it).
+inline void spectrum_in_place(const sycl::queue& q, void* points, std::int64_t len,
+                              const std::vector<sycl::event>& deps) {
+  const GenericC2CPlan fft(q, len, Precision::f64);
+  const kernels::BatchLayout one{0, 0, 1, 1, 1, len, len, 1, 0, 0};
+  fft.execute(points, points, one, true, 1.0 / double(len), deps).wait_and_throw();
+}
+
 // FFT_L(b)/L in double of the sequence b, on q's device.
 inline std::vector<std::complex<double>> spectrum_on_device(sycl::queue queue, const Runs<std::complex<double>>& b) {
   const std::int64_t len = b.length;
@@ -244,9 +253,7 @@ inline std::vector<std::complex<double>> spectrum_on_device(sycl::queue queue, c
   std::vector<sycl::event> copies;
   for (const auto& [first, values] : b.runs)
     copies.push_back(queue.memcpy(points + first, values.data(), bytes_of(values).size(), zeroed));
-  const GenericC2CPlan fft(queue, len, Precision::f64);
-  const kernels::BatchLayout one{0, 0, 1, 1, 1, len, len, 1, 0, 0};
-  fft.execute(points, points, one, true, 1.0 / double(len), copies).wait_and_throw();
+  spectrum_in_place(queue, points, len, copies);
   std::vector<std::complex<double>> spectrum(static_cast<std::size_t>(len));
   queue.memcpy(spectrum.data(), points, bytes).wait_and_throw();
   return spectrum;
@@ -275,13 +282,10 @@ inline TableCache::Held bluestein_table_on_device(sycl::queue q, std::int64_t n,
     launch_kernel(h, set[kGenericBluesteinChirp], items(m), Precision::f64, padded.get(), hi, lo, n_index, m_index,
                   chirp_roots.shift);
   });
-  const GenericC2CPlan fft(q, m, Precision::f64);
-  const kernels::BatchLayout one{0, 0, 1, 1, 1, m, m, 1, 0, 0};
-  const sycl::event transformed = fft.execute(padded.get(), padded.get(), one, true, 1.0 / double(m), {chirped});
+  spectrum_in_place(q, padded.get(), m, {chirped});
   const std::size_t bytes = std::size_t(n + m) * sizeof(std::complex<float>);
   const std::shared_ptr<void> table = device_buffer(q, bytes);
   q.submit([&](sycl::handler& h) {
-     h.depends_on(transformed);
      launch_kernel(h, set[kGenericBluesteinTable], items(n + m), Precision::f64, table.get(), padded.get(), hi, lo,
                    n_index, m_index, chirp_roots.shift);
    }).wait_and_throw();
