@@ -26,7 +26,7 @@ inline sycl::event copy_rows(sycl::queue& q, Precision p, const void* src, void*
   const std::size_t group = 256;
   return q.submit([&](sycl::handler& h) {
     h.depends_on(deps);
-    launch_kernel(h, kernel, sycl::nd_range<1>{(items + group - 1) / group * group, group}, p, src, dst, c.width, c.rows,
+    launch_kernel(h, kernel, elementwise_range(items, group), p, src, dst, c.width, c.rows,
                   c.src_pitch, c.dst_pitch);
   });
 }

@@ -9,6 +9,7 @@
 #include <algorithm>
 #include <array>
 #include <atomic>
+#include <functional>
 #include <stdexcept>
 #include <string>
 #include <tuple>
@@ -35,15 +36,22 @@ class DeviceKernel {
       h.parallel_for(range, *k);
       return;
     }
-    h.ext_codeplay_enqueue_native_command(
-        [f = std::get<CudaFunction>(kernel_), grid = cuda_grid(range), values = std::tuple<A...>(args)](
-            sycl::interop_handle ih) mutable {
-          auto params = std::apply([](auto&... v) { return std::array<void*, sizeof...(A)>{static_cast<void*>(&v)...}; },
-                                   values);
-          f.launch(grid, ih.get_native_queue<sycl::backend::ext_oneapi_cuda>(), params.data());
-        });
+    h.ext_codeplay_enqueue_native_command([run = native_launch(range, args)](sycl::interop_handle ih) {
+      run(ih.get_native_queue<sycl::backend::ext_oneapi_cuda>());
+    });
   }
-
+  // A CUDA function's launch on a given stream (launch_sequence.hpp runs several
+  // in one native command); empty for a SYCL kernel.
+  template <int D, typename... A>
+  std::function<void(void*)> native_launch(const sycl::nd_range<D>& range, const std::tuple<A...>& args) const {
+    const auto* f = std::get_if<CudaFunction>(&kernel_);
+    if (!f) return {};
+    return [f = *f, grid = cuda_grid(range), values = args](void* stream) mutable {
+      auto params = std::apply([](auto&... v) { return std::array<void*, sizeof...(A)>{static_cast<void*>(&v)...}; },
+                               values);
+      f.launch(grid, stream, params.data());
+    };
+  }
   // The most work-items a work-group of this kernel may have on `dev`, its
   // registers counted: a GPU compiler may give a kernel more registers than a
   // group of the planned size can have (the H100's JIT gave an 8192-point

@@ -35,6 +35,7 @@
 #include "factorize.hpp"
 #include "generic_sets.hpp"
 #include "kernel_args.hpp"
+#include "launch_sequence.hpp"
 #include "table_entries.hpp"
 #include "text.hpp"
 #include "twiddles.hpp"
@@ -85,19 +86,17 @@ class GenericC2CPlan {
       if (layout.count() == 0) return event_after(queue_, ready);
       const std::vector<Launch> launches = plan_launches(forward);
       void* ping_pong[2] = {scratch, scratch + half};
-      std::vector<sycl::event> wait = ready;
-      sycl::event done;
+      LaunchSequence sequence;
       for (std::int64_t t0 = 0; t0 < layout.count(); t0 += chunk_) {
         const std::int64_t nt = std::min<std::int64_t>(chunk_, layout.count() - t0);
         for (std::size_t i = 0; i < launches.size(); ++i) {
           const bool first = i == 0, last = i + 1 == launches.size();
-          done = submit(launches[i], first ? in : ping_pong[(i + 1) % 2], last ? out : ping_pong[i % 2],
-                        first ? user_side(layout, true) : scratch_side(t0, nt),
-                        last ? user_side(layout, false) : scratch_side(t0, nt), t0, nt, last ? scale : 1.0, wait);
-          wait = {done};
+          add(sequence, launches[i], first ? in : ping_pong[(i + 1) % 2], last ? out : ping_pong[i % 2],
+              first ? user_side(layout, true) : scratch_side(t0, nt),
+              last ? user_side(layout, false) : scratch_side(t0, nt), t0, nt, last ? scale : 1.0);
         }
       }
-      return done;
+      return sequence.submit(queue_, ready);
     });
   }
 
@@ -157,23 +156,17 @@ class GenericC2CPlan {
     return kernels::PassSide{0, 1, t0, nt, fft_len_, 0, fft_len_};
   }
 
-  sycl::event submit(const Launch& l, const void* src, void* dst, const kernels::PassSide& in_side,
-                     const kernels::PassSide& out_side, std::int64_t t0, std::int64_t nt, double scale,
-                     const std::vector<sycl::event>& deps) const {
+  void add(LaunchSequence& sequence, const Launch& l, const void* src, void* dst, const kernels::PassSide& in_side,
+           const kernels::PassSide& out_side, std::int64_t t0, std::int64_t nt, double scale) const {
     const int radix = radices_[l.stage];
     const Twiddles& tw = twiddles_[l.stage];
     const kernels::GenericStage stage{fft_len_, radix == 1 ? fft_len_ : spans_[l.stage], t0, nt, l.load, l.store,
                                       tw.shift};
     const std::size_t items = std::size_t(nt) * std::size_t(fft_len_ / radix);
-    const std::size_t groups = (items + group_ - 1) / group_;
     const DeviceKernel& k = kernels_[l.stage];
-    return queue_.submit([&](sycl::handler& h) {
-      h.depends_on(deps);
-      launch_generic_stage(
-          h, k, sycl::nd_range<1>{groups * group_, group_}, precision_,
-          {src, table_at(tw.at.hi), table_at(tw.at.lo), l.load_table, l.store_table, dst}, in_side,
-          out_side, stage, scale);
-    });
+    launch_generic_stage(sequence, k, elementwise_range(items, group_), precision_,
+                         {src, table_at(tw.at.hi), table_at(tw.at.lo), l.load_table, l.store_table, dst}, in_side,
+                         out_side, stage, scale);
   }
 
   const void* table_at(std::size_t offset) const {
@@ -273,9 +266,7 @@ inline TableCache::Held bluestein_table_on_device(sycl::queue q, std::int64_t n,
   const auto* hi = static_cast<const std::complex<double>*>(roots_memory.get()) + at.hi;
   const auto* lo = static_cast<const std::complex<double>*>(roots_memory.get()) + at.lo;
   const std::size_t group = elementwise_group_size(device_limits(q.get_device()));
-  const auto items = [group](std::int64_t count) {
-    return sycl::nd_range<1>{(std::size_t(count) + group - 1) / group * group, group};
-  };
+  const auto items = [group](std::int64_t count) { return elementwise_range(std::size_t(count), group); };
   const kernels::index_t n_index = n, m_index = m;
   const std::shared_ptr<void> padded = device_buffer(q, std::size_t(m) * sizeof(std::complex<double>));
   const sycl::event chirped = q.submit([&](sycl::handler& h) {

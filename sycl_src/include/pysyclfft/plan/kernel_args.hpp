@@ -20,6 +20,7 @@
 #include "device_kernel.hpp"
 #include "entry_points.hpp"
 #include "events.hpp"
+#include "launch_sequence.hpp"
 
 namespace pysyclfft::plan {
 
@@ -63,25 +64,44 @@ template <typename T> auto flat_fields(const kernels::BlockCycles& b) {
   return std::tuple(a, c, d);
 }
 
-// Launches kernel `k` over `range` in h's command group with `args`, structs
-// flattened and Real scalars in precision p.
-template <int D, typename... A>
-void launch_kernel(sycl::handler& h, const DeviceKernel& k, const sycl::nd_range<D>& range, Precision p,
+// Where a launch goes: a command group's handler, or a sequence of launches
+// submitted together (launch_sequence.hpp).
+template <int D, typename Args>
+void enqueue(sycl::handler& h, const DeviceKernel& k, const sycl::nd_range<D>& range, const Args& args) {
+  k.launch(h, range, args);
+}
+template <int D, typename Args>
+void enqueue(LaunchSequence& s, const DeviceKernel& k, const sycl::nd_range<D>& range, const Args& args) {
+  s.add(k, range, args);
+}
+
+// Launches kernel `k` over `range` into `target` (a handler or a LaunchSequence)
+// with `args`, structs flattened and Real scalars in precision p.
+template <class Target, int D, typename... A>
+void launch_kernel(Target& target, const DeviceKernel& k, const sycl::nd_range<D>& range, Precision p,
                    const A&... args) {
   const auto launch = [&](auto real) {
     using T = decltype(real);
-    k.launch(h, range, std::tuple_cat(flat_fields<T>(args)...));
+    enqueue(target, k, range, std::tuple_cat(flat_fields<T>(args)...));
   };
   if (p == Precision::f32) launch(float{});
   else launch(double{});
 }
 
 // Parameter order of each family.
-template <int D>
-inline void launch_c2c(sycl::handler& h, const DeviceKernel& k, const sycl::nd_range<D>& range, Precision p,
+template <class Target, int D>
+inline void launch_c2c(Target& to, const DeviceKernel& k, const sycl::nd_range<D>& range, Precision p,
                        const void* in, void* out, const void* twiddles, const kernels::BatchLayout& layout,
                        double scale) {
-  launch_kernel(h, k, range, p, in, out, twiddles, layout, Real{scale});
+  launch_kernel(to, k, range, p, in, out, twiddles, layout, Real{scale});
+}
+
+// `n` rounded up to a multiple of `step`.
+inline std::size_t round_up(std::size_t n, std::size_t step) { return (n + step - 1) / step * step; }
+
+// A 1-D range of at least `items` work-items in groups of `group` (the kernel checks its bound).
+inline sycl::nd_range<1> elementwise_range(std::size_t items, std::size_t group) {
+  return {round_up(items, group), group};
 }
 
 // The nd_range of a batched single-kernel transform, team or work-item level
@@ -94,14 +114,11 @@ inline void launch_c2c(sycl::handler& h, const DeviceKernel& k, const sycl::nd_r
 // 1.8-2.2x); a work-item kernel has the inner batch index in dimension 1, the
 // outer in dimension 0.
 inline sycl::nd_range<2> batched_range(const C2CKernelParams& k, const kernels::BatchLayout& layout) {
-  const auto rounded = [](std::int64_t count, std::size_t block) {
-    return std::size_t((count + block - 1) / block) * block;
-  };
   if (k.level == Level::work_item) {
     const std::size_t group = k.per_group;
-    return {{std::size_t(layout.count1), rounded(layout.count0, group)}, {1, group}};
+    return {{std::size_t(layout.count1), round_up(std::size_t(layout.count0), group)}, {1, group}};
   }
-  return {{rounded(layout.count(), k.per_group), std::size_t(k.threads)},
+  return {{round_up(std::size_t(layout.count()), k.per_group), std::size_t(k.threads)},
           {std::size_t(k.per_group), std::size_t(k.threads)}};
 }
 
@@ -143,45 +160,45 @@ inline sycl::nd_range<2> pass_range(const PassKernelParams& k, std::int64_t line
                           : sycl::nd_range<2>{{groups * teams, members}, {teams, members}};
 }
 
-template <int D>
-inline void launch_pass(sycl::handler& h, const DeviceKernel& k, const sycl::nd_range<D>& range, Precision p,
+template <class Target, int D>
+inline void launch_pass(Target& to, const DeviceKernel& k, const sycl::nd_range<D>& range, Precision p,
                         const PassArgs& a, const kernels::PassSide& in_side, const kernels::PassSide& out_side,
                         const kernels::PassGeometry& g, double scale) {
-  launch_kernel(h, k, range, p, a.in, a.out, a.twiddles, a.load_table, a.store_table, a.store_low, a.lane_twiddles,
+  launch_kernel(to, k, range, p, a.in, a.out, a.twiddles, a.load_table, a.store_table, a.store_low, a.lane_twiddles,
                 in_side, out_side, g, Real{scale}, a.ends);
 }
 
 // A one-pass convolution in one kernel (backends/sycl/convolution_kernel.hpp): the
 // pass's arguments, its store table the second FFT's, and the spectrum between.
-template <int D>
-inline void launch_convolution(sycl::handler& h, const DeviceKernel& k, const sycl::nd_range<D>& range, Precision p,
+template <class Target, int D>
+inline void launch_convolution(Target& to, const DeviceKernel& k, const sycl::nd_range<D>& range, Precision p,
                                const PassArgs& a, const void* spectrum, const kernels::PassSide& in_side,
                                const kernels::PassSide& out_side, const kernels::PassGeometry& g, double scale) {
-  launch_kernel(h, k, range, p, a.in, a.out, a.twiddles, a.load_table, spectrum, a.store_table, in_side, out_side, g,
+  launch_kernel(to, k, range, p, a.in, a.out, a.twiddles, a.load_table, spectrum, a.store_table, in_side, out_side, g,
                 Real{scale});
 }
 
-template <int D>
-inline void launch_transpose(sycl::handler& h, const DeviceKernel& k, const sycl::nd_range<D>& range, Precision p,
+template <class Target, int D>
+inline void launch_transpose(Target& to, const DeviceKernel& k, const sycl::nd_range<D>& range, Precision p,
                              void* data, const kernels::PassSide& side, const kernels::SquareBlocks& blocks) {
-  launch_kernel(h, k, range, p, data, side, blocks);
+  launch_kernel(to, k, range, p, data, side, blocks);
 }
-template <int D>
-inline void launch_permute(sycl::handler& h, const DeviceKernel& k, const sycl::nd_range<D>& range, Precision p,
+template <class Target, int D>
+inline void launch_permute(Target& to, const DeviceKernel& k, const sycl::nd_range<D>& range, Precision p,
                            void* data, const kernels::PassSide& side, const kernels::BlockCycles& cycles,
                            const kernels::index_t* starts, const kernels::index_t* members) {
-  launch_kernel(h, k, range, p, data, side, cycles, starts, members);
+  launch_kernel(to, k, range, p, data, side, cycles, starts, members);
 }
 
 struct GenericStageArgs {
   const void *in, *twiddle_hi, *twiddle_lo, *load_table, *store_table;
   void* out;
 };
-template <int D>
-inline void launch_generic_stage(sycl::handler& h, const DeviceKernel& k, const sycl::nd_range<D>& range, Precision p,
+template <class Target, int D>
+inline void launch_generic_stage(Target& to, const DeviceKernel& k, const sycl::nd_range<D>& range, Precision p,
                                  const GenericStageArgs& a, const kernels::PassSide& in_side,
                                  const kernels::PassSide& out_side, const kernels::GenericStage& stage, double scale) {
-  launch_kernel(h, k, range, p, a.in, a.out, a.twiddle_hi, a.twiddle_lo, a.load_table, a.store_table, in_side, out_side,
+  launch_kernel(to, k, range, p, a.in, a.out, a.twiddle_hi, a.twiddle_lo, a.load_table, a.store_table, in_side, out_side,
                 stage, Real{scale});
 }
 
@@ -190,18 +207,18 @@ inline void launch_generic_stage(sycl::handler& h, const DeviceKernel& k, const 
 struct MapArgs {
   double scale, edge_in, edge_out, imag_sign;
 };
-template <int D>
-inline void launch_mapped(sycl::handler& h, const DeviceKernel& k, const sycl::nd_range<D>& range, Precision p,
+template <class Target, int D>
+inline void launch_mapped(Target& to, const DeviceKernel& k, const sycl::nd_range<D>& range, Precision p,
                           const void* in, void* out, const void* twiddles, const void* table,
                           const kernels::BatchLayout& layout, const MapArgs& m) {
-  launch_kernel(h, k, range, p, in, out, twiddles, table, layout, Real{m.scale}, Real{m.edge_in}, Real{m.edge_out},
+  launch_kernel(to, k, range, p, in, out, twiddles, table, layout, Real{m.scale}, Real{m.edge_in}, Real{m.edge_out},
                 Real{m.imag_sign});
 }
-template <int D>
-inline void launch_map_pass(sycl::handler& h, const DeviceKernel& k, const sycl::nd_range<D>& range, Precision p,
+template <class Target, int D>
+inline void launch_map_pass(Target& to, const DeviceKernel& k, const sycl::nd_range<D>& range, Precision p,
                             const void* in, void* out, const void* table, const kernels::BatchLayout& layout,
                             const MapArgs& m, std::int64_t fft_length) {
-  launch_kernel(h, k, range, p, in, out, table, layout, Real{m.scale}, Real{m.edge_in}, Real{m.edge_out},
+  launch_kernel(to, k, range, p, in, out, table, layout, Real{m.scale}, Real{m.edge_in}, Real{m.edge_out},
                 Real{m.imag_sign}, kernels::index_t(fft_length));
 }
 

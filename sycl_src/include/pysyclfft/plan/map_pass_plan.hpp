@@ -68,7 +68,6 @@ class MapPassPlan {
                       double edge_out, double imag_sign, const std::vector<sycl::event>& deps = {}) const {
     if (layout.count() == 0) return event_after(queue_, deps);
     const std::size_t points = std::size_t(store ? kernels::map_store_points(kind_, fft_length_) : fft_length_);
-    const auto round_up = [](std::size_t n, std::size_t step) { return (n + step - 1) / step * step; };
     const auto launch = [&](int variant, const std::vector<BatchLayout>& pieces, auto range) {
       const DeviceKernel& k = kernels_[2 * variant + (store ? 1 : 0)];
       return submit_pieces(queue_, pieces, deps, [&](sycl::handler& h, const BatchLayout& piece) {

@@ -41,6 +41,7 @@
 #include "entry_points.hpp"
 #include "kernel_args.hpp"
 #include "kernel_params.hpp"
+#include "launch_sequence.hpp"
 #include "line_layouts.hpp"
 #include "multipass_geometry.hpp"
 #include "multipass_launches.hpp"
@@ -91,18 +92,17 @@ class MultipassPlan {
     if (layout.count() == 0) return event_after(queue_, wait);
     if (memory_ != Memory::minimal && !fused_) grow_scratch(std::min<std::int64_t>(chunk_, layout.count()));
     const std::vector<Launch>& launches = launches_[forward ? 0 : 1];
-    sycl::event done;
+    LaunchSequence sequence;
     for (const kernels::BatchLayout& piece : launch_pieces(layout, geometry_.launch_transforms))
       for (std::int64_t t0 = 0; t0 < piece.count(); t0 += chunk_) {
         const std::int64_t nt = std::min<std::int64_t>(chunk_, piece.count() - t0);
         for (const Launch& l : launches) {
           if (l.spec.step == Step::permute && geometry_.transpose.cycles.cycles == 0) continue;  // square: nothing to permute
-          done = submit(l, in, out, piece, t0, nt, l.spec.scaled ? scale : 1.0, wait);
-          wait = {done};
+          add(sequence, l, in, out, piece, t0, nt, l.spec.scaled ? scale : 1.0);
         }
       }
-    last_ = done;
-    return done;
+    last_ = sequence.submit(queue_, wait);
+    return *last_;
   }
 
   std::int64_t length() const { return n_; }
@@ -207,27 +207,25 @@ class MultipassPlan {
   }
 
   // The in-place transpose of a memory-minimal plan, on the output array.
-  sycl::event submit_transpose(const Launch& l, void* out, const kernels::BatchLayout& layout, std::int64_t nt,
-                               const std::vector<sycl::event>& deps) const {
+  void add_transpose(LaunchSequence& sequence, const Launch& l, void* out, const kernels::BatchLayout& layout,
+                     std::int64_t nt) const {
     const kernels::PassSide data = side(Buffer::output, layout, 0, nt);
     const InPlaceTranspose& transpose = geometry_.transpose;
-    return queue_.submit([&](sycl::handler& h) {
-      h.depends_on(deps);
-      if (l.spec.step == Step::transpose) {
-        kernels::SquareBlocks sq = transpose.square;
-        sq.count = nt;
-        const std::size_t group = kTransposeTile * kTransposeTile;
-        launch_transpose(h, l.kernel, sycl::nd_range<1>{std::size_t(nt * sq.blocks * sq.tiles * sq.tiles) * group, group},
-                         precision_, out, data, sq);
-      } else {
-        kernels::BlockCycles c = transpose.cycles;
-        c.count = nt;
-        const auto* starts = static_cast<const kernels::index_t*>(cycle_table_.get());
-        const std::size_t group = 64, items = std::size_t(nt * c.cycles * c.block_len);
-        launch_permute(h, l.kernel, sycl::nd_range<1>{(items + group - 1) / group * group, group}, precision_, out, data,
-                       c, starts, starts + transpose.starts.size());
-      }
-    });
+    if (l.spec.step == Step::transpose) {
+      kernels::SquareBlocks sq = transpose.square;
+      sq.count = nt;
+      const std::size_t group = kTransposeTile * kTransposeTile;
+      launch_transpose(sequence, l.kernel,
+                       sycl::nd_range<1>{std::size_t(nt * sq.blocks * sq.tiles * sq.tiles) * group, group}, precision_,
+                       out, data, sq);
+      return;
+    }
+    kernels::BlockCycles c = transpose.cycles;
+    c.count = nt;
+    const auto* starts = static_cast<const kernels::index_t*>(cycle_table_.get());
+    const std::size_t group = 64, items = std::size_t(nt * c.cycles * c.block_len);
+    launch_permute(sequence, l.kernel, elementwise_range(items, group), precision_, out, data, c, starts,
+                   starts + transpose.starts.size());
   }
 
   // Pass `l.pass`'s lines over transforms [t0, t0 + nt), loading and storing as `l` says.
@@ -252,9 +250,9 @@ class MultipassPlan {
     return KernelCompiler::instance().get(queue_, kPassEntryHeader, {name})[0];
   }
 
-  sycl::event submit(const Launch& l, const void* in, void* out, const kernels::BatchLayout& layout, std::int64_t t0,
-                     std::int64_t nt, double scale, const std::vector<sycl::event>& deps) const {
-    if (l.spec.step == Step::transpose || l.spec.step == Step::permute) return submit_transpose(l, out, layout, nt, deps);
+  void add(LaunchSequence& sequence, const Launch& l, const void* in, void* out, const kernels::BatchLayout& layout,
+           std::int64_t t0, std::int64_t nt, double scale) const {
+    if (l.spec.step == Step::transpose || l.spec.step == Step::permute) return add_transpose(sequence, l, out, layout, nt);
     const kernels::PassGeometry g = launch_geometry(l.spec, t0, nt);
     const kernels::PassSide src = side(l.spec.src, layout, t0, nt);
     const kernels::PassSide dst = side(l.spec.dst, layout, t0, nt);
@@ -268,14 +266,11 @@ class MultipassPlan {
                         tables_.at(at.twiddle_lo),     tables_.at(at.twiddle_lanes),
                         const_cast<void*>(pointer(l.spec.dst, in, out)), ends};
     const sycl::nd_range<2> range = pass_range(geometry_.passes[l.spec.pass].k, g.lines);
-    return queue_.submit([&](sycl::handler& h) {
-      h.depends_on(deps);
-      if (l.spec.step == Step::convolve)
-        launch_convolution(h, kernel, range, precision_, convolution_args(args),
-                           tables_.store_table(kernels::kStoreSpectrum, 0), src, dst, g, scale);
-      else
-        launch_pass(h, kernel, range, precision_, args, src, dst, g, scale);
-    });
+    if (l.spec.step == Step::convolve)
+      launch_convolution(sequence, kernel, range, precision_, convolution_args(args),
+                         tables_.store_table(kernels::kStoreSpectrum, 0), src, dst, g, scale);
+    else
+      launch_pass(sequence, kernel, range, precision_, args, src, dst, g, scale);
   }
 
   // A convolution kernel's tables: Rader's read its logarithms on both sides.
