@@ -156,3 +156,12 @@ def test_workloads_compute_what_scipy_does():
     assert rows[2]["results"]["numpy"]["status"] == "n/a"  # numpy.fft has no dctn
     text = workloads.markdown({"repeats": 1, "rows": rows})
     assert all(f"| {name} |" in text for name in shapes)
+
+
+def test_launch_cost_times_and_checks_every_case(capsys):
+    """launch_cost.py: a line per case, positive times, and each answer within its bound."""
+    import launch_cost
+
+    lines = launch_cost.main(["--calls", "3", "--label", "t"])
+    assert len(lines) == len(launch_cost.CASES)
+    assert all(line.endswith(" OK") and "submit" in line for line in lines)

@@ -1,11 +1,11 @@
 // The kernel launches of one execution, submitted together. Where every kernel
 // is a CUDA function from our binary cache (device_kernel.hpp), one native
-// command launches them all, in order, on the queue's stream: SYCL takes each
-// native command through its scheduler, which cost ~25 us of host time per
-// command on the H100 (docs/performance-gpu.md, "launches"), so a plan of many
-// launches (a multi-pass plan's passes over its chunks, a generic plan's stages)
-// pays it once. Otherwise each launch is its own command group after the one
-// before, as SYCL kernels are cheapest to submit.
+// command launches them all, in order, on the queue's stream: on the H100 a
+// two-pass execution cost 18 us of host time as two commands and 10 us as one,
+// and ~25 us per command in the benchmark's profiling queue (docs/cuda.md, "one
+// command"), so a plan of many launches (a multi-pass plan's passes over its
+// chunks, a generic plan's stages) pays the command once. Otherwise each
+// launch is its own command group after the one before.
 #pragma once
 #include <sycl/sycl.hpp>
 
