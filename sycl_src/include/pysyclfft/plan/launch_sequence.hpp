@@ -27,7 +27,6 @@ class LaunchSequence {
     all_native_ = all_native_ && bool(step.native);
     steps_.push_back(std::move(step));
   }
-  bool empty() const { return steps_.empty(); }
 
   // Enqueues the launches after `deps`; the event of the last (or `deps`' end, if none).
   sycl::event submit(sycl::queue& q, const std::vector<sycl::event>& deps) const {
