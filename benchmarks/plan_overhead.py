@@ -23,7 +23,9 @@ Device-array layers are compared with the bare launch, numpy-input layers with t
 bare numpy work: the median over rounds of each round's difference of medians, and
 its spread (lowest and highest round), so load from other jobs hits both alike.
 
-Usage: PYTHONPATH=. python3 benchmarks/plan_overhead.py [n] [batch] [dtype] [rounds]
+Usage: PYTHONPATH=. python3 benchmarks/plan_overhead.py [n] [batch] [dtype] [rounds] [arrays]
+arrays: dpnp, device (pysyclfft.DeviceArray over dpctl memory, as on a machine without
+dpnp, e.g. the GPU machine) or auto (dpnp where installed; the default).
 """
 import sys
 import time
@@ -32,7 +34,6 @@ import numpy as np
 import scipy.fft
 
 import dpctl.memory as dpm
-import dpnp
 import pysyclfft
 from pysyclfft import _arrays, _core, _launch
 
@@ -83,18 +84,39 @@ def bare_numpy_work(host, out):
     return run
 
 
-def main():
-    n = int(sys.argv[1]) if len(sys.argv) > 1 else 64
-    batch = int(sys.argv[2]) if len(sys.argv) > 2 else 16
-    dtype = np.dtype(sys.argv[3] if len(sys.argv) > 3 else "complex64")
-    rounds = int(sys.argv[4]) if len(sys.argv) > 4 else 5
+def device_arrays(host, kind):
+    """x (a copy of `host`) and y on the default queue, and the USM views the
+    bare launch reads: dpnp arrays, or pysyclfft.DeviceArray (kind 'device')."""
+    if kind == "auto":
+        try:
+            import dpnp  # noqa: F401
+            kind = "dpnp"
+        except ImportError:
+            kind = "device"
+    if kind == "dpnp":
+        import dpnp
+
+        x = dpnp.asarray(host)
+        y = dpnp.empty_like(x)
+        return x, y, x.get_array(), y.get_array()
+    queue = _arrays.default_queue()
+    x = pysyclfft.DeviceArray.from_numpy(host, queue)
+    y = pysyclfft.DeviceArray.from_numpy(np.zeros_like(host), queue)
+    return x, y, x, y
+
+
+def main(argv=None):
+    argv = sys.argv[1:] if argv is None else argv
+    n = int(argv[0]) if len(argv) > 0 else 64
+    batch = int(argv[1]) if len(argv) > 1 else 16
+    dtype = np.dtype(argv[2] if len(argv) > 2 else "complex64")
+    rounds = int(argv[3]) if len(argv) > 3 else 5
+    arrays = argv[4] if len(argv) > 4 else "auto"
     rng = np.random.default_rng(0)
     host = (rng.standard_normal((batch, n)) + 1j * rng.standard_normal((batch, n))).astype(dtype)
     host_out = np.empty_like(host)
-    x = dpnp.asarray(host)
-    y = dpnp.empty_like(x)
+    x, y, xu, yu = device_arrays(host, arrays)
     queue = x.sycl_queue
-    xu, yu = x.get_array(), y.get_array()
     plan1d = _core.C2CPlan(queue, n, dtype == np.complex128)
     plan = pysyclfft.get_fft_plan(x, axes=(-1,))
     pysyclfft.config.clear_plan_cache()
@@ -118,8 +140,9 @@ def main():
     print(f"batched c2c FFT, {batch} x {n} {dtype}, device {queue.sycl_device.name}, "
           f"{rounds} rounds of 400 calls")
     times = [per_call(cases, queue, rng) for _ in range(rounds)]
+    medians = {name: float(np.median([t[name] for t in times])) for name, _ in cases}
     for name, _ in cases:
-        line = f"  {name:18s} {np.median([t[name] for t in times]):8.1f} us/call"
+        line = f"  {name:18s} {medians[name]:8.1f} us/call"
         if name in reference:
             over = [t[name] - t[reference[name]] for t in times]
             line += f"   +{np.median(over):6.1f} us over the {reference[name]} ({min(over):.1f} to {max(over):.1f})"
@@ -127,6 +150,7 @@ def main():
     cache = pysyclfft.config.get_plan_cache()
     print(f"plan cache: {cache.hits} hits, {cache.misses} misses")
     assert np.allclose(pysyclfft.fft(x).asnumpy(), np.fft.fft(host), atol=1e-3 * np.sqrt(n))
+    return medians
 
 
 if __name__ == "__main__":

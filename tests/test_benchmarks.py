@@ -165,3 +165,14 @@ def test_launch_cost_times_and_checks_every_case(capsys):
     lines = launch_cost.main(["--calls", "3", "--label", "t"])
     assert len(lines) == len(launch_cost.CASES)
     assert all(line.endswith(" OK") and "submit" in line for line in lines)
+
+
+@pytest.mark.parametrize("arrays", ["device", pytest.param("dpnp", marks=needs_dpnp)])
+def test_plan_overhead_times_every_layer(arrays):
+    """plan_overhead.py, with dpnp arrays or (as on a machine without dpnp) DeviceArrays:
+    a positive time for every layer, and the transform's answer checked by the script."""
+    import plan_overhead
+
+    medians = plan_overhead.main(["16", "4", "complex64", "1", arrays])
+    assert "bare launch" in medians and "fft(x, out)" in medians
+    assert all(t > 0 for t in medians.values())
