@@ -13,30 +13,23 @@ import argparse
 import time
 
 import dpctl
-import dpctl.memory as dpm
 import numpy as np
 
-from pysyclfft import _core
+from pysyclfft import DeviceArray, _core
 
 CASES = ((64, 16), (32768, 4), (1 << 20, 2), (65537, 3))  # one launch; two passes; two large passes; Bluestein
-
-
-def device_copy(queue, host):
-    memory = dpm.MemoryUSMDevice(host.nbytes, queue=queue)
-    memory.copy_from_host(host.view(np.uint8).ravel())
-    return memory
 
 
 def measure(queue, n, batch, calls):
     """(submit us, wall us, call-and-wait us, relative error) of a batch x n complex64 forward FFT."""
     host = (np.arange(batch * n).reshape(batch, n) % 7 - 3).astype(np.complex64)
-    x, y = device_copy(queue, host), dpm.MemoryUSMDevice(host.nbytes, queue=queue)
+    x, y = DeviceArray.from_numpy(host, queue), DeviceArray.from_numpy(np.zeros_like(host), queue)
     plan = _core.C2CPlan(queue, n, False)
     (layout,) = _core.line_layouts(host.shape, 1, 0, (n, 1), 0, (n, 1))
-    run = lambda: plan.execute(x._pointer, y._pointer, *layout, True, 1.0, [])  # noqa: E731
+    xp, yp = x.usm_data._pointer, y.usm_data._pointer
+    run = lambda: plan.execute(xp, yp, *layout, True, 1.0, [])  # noqa: E731
     run().wait()
-    out = np.empty_like(host)
-    y.copy_to_host(out.view(np.uint8).ravel())
+    out = y.asnumpy()
     ref = np.fft.fft(host.astype(np.complex128), axis=-1)
     error = float(np.abs(out - ref).max() / np.abs(ref).max())
     submit = wall = float("inf")
