@@ -16,8 +16,11 @@
 // many groups the device runs at once.
 //
 // Both passes are column groups (kernels/multipass.hpp, Interleave = PerGroup) of
-// one work-group size; a pass's team is the work-item's local id mod PerGroup,
-// as in its own launch (pass_kernel.hpp's layout, dimension 1 fastest).
+// one work-group size. The launch has pass 1's shape (pass_kernel.hpp: dimension 0
+// the member, 1 the team); pass 2 takes its member and team from the work-item's
+// linear id as its own launch would (dimension 1 fastest), or, of the same shape,
+// as they come (a CPU's compiler then sees the lanes' uniform member as in the
+// pass kernels).
 #pragma once
 #include "multipass.hpp"
 
@@ -67,7 +70,7 @@ inline index_t chain_counters(index_t chunks) { return kChainFirstDone + 2 * chu
 // launch; complex128 lines that are one sub-group's lanes move paired where the
 // access is fixed (pass_kernel.hpp).
 template <typename T, int Sign, int Lanes, class Pass, bool Twiddled, class Barrier, class Shuffle>
-PYSYCLFFT_INLINE void run_chained_pass(int id, index_t group, const Barrier& barrier, const cplx<T>* in, cplx<T>* out,
+PYSYCLFFT_INLINE void run_chained_pass(int member, int team, index_t group, const Barrier& barrier, const cplx<T>* in, cplx<T>* out,
                                        const cplx<T>* twiddles, const cplx<T>* store_table, const cplx<T>* store_low,
                                        const cplx<T>* lane_twiddles, const PassSide& in_side,
                                        const PassSide& out_side, const PassGeometry& g, T scale, cplx<T>* local,
@@ -76,17 +79,18 @@ PYSYCLFFT_INLINE void run_chained_pass(int id, index_t group, const Barrier& bar
   constexpr int kLines = Pass::kPerGroup;
   constexpr int kPaired = kLines == Lanes && Pass::kAccess != kAccessAny && sizeof(T) == 8 ? Lanes : 0;
   multipass_pass<Cfg, Sign, 1, kLines, Pass::kRowPitch, Pass::kBuffers, Twiddled, kModesPlain, Pass::kAccess, kPaired>(
-      id / kLines, 0, id % kLines, group, barrier, in, out, twiddles, nullptr, store_table, store_low, lane_twiddles,
+      member, 0, team, group, barrier, in, out, twiddles, nullptr, store_table, store_low, lane_twiddles,
       in_side, out_side, g, scale, out /* no Rader ends */, local, shuffle);
 }
 
-// The work-group's part: `id` its work-item's local id, `sync` the back end's
+// The work-group's part: `member` and `team` its work-item's place in pass 1's
+// shape, `sync` the back end's
 // atomics (take_ticket, wait_until, signal, finish; backends/sycl/chained_kernel.hpp).
 // Pass 1 reads `in` (in_side) and stores twiddled into the chunk's scratch slot;
 // pass 2 reads the slot and writes `out` (out_side), scaled. `slot_side` is chunk
 // 0's scratch side, `first` and `second` the passes' geometries over chunk 0.
 template <typename T, int Sign, int Lanes, class First, class Second, class Sync, class Barrier, class Shuffle>
-PYSYCLFFT_INLINE void chained_passes(int id, const Sync& sync, const Barrier& barrier, const cplx<T>* in, cplx<T>* out,
+PYSYCLFFT_INLINE void chained_passes(int member, int team, const Sync& sync, const Barrier& barrier, const cplx<T>* in, cplx<T>* out,
                                      cplx<T>* scratch, const cplx<T>* twiddles1, const cplx<T>* store_table,
                                      const cplx<T>* store_low, const cplx<T>* lane_twiddles,
                                      const cplx<T>* twiddles2, const PassSide& in_side, const PassSide& out_side,
@@ -98,13 +102,16 @@ PYSYCLFFT_INLINE void chained_passes(int id, const Sync& sync, const Barrier& ba
   if (w.pass == 1) {
     if (w.chunk >= s.ring) sync.wait_until(kChainFirstDone + s.chunks + w.chunk - s.ring, s.groups2);
     first.t_begin += w.chunk * slot_side.count0;
-    run_chained_pass<T, Sign, Lanes, First, true>(id, w.group, barrier, in, scratch, twiddles1, store_table, store_low,
+    run_chained_pass<T, Sign, Lanes, First, true>(member, team, w.group, barrier, in, scratch, twiddles1, store_table, store_low,
                                                   lane_twiddles, in_side, slot_side, first, T(1), local, shuffle);
     sync.signal(kChainFirstDone + w.chunk);
   } else {
     sync.wait_until(kChainFirstDone + w.chunk, s.groups1);
     second.t_begin += w.chunk * slot_side.count0;
-    run_chained_pass<T, Sign, Lanes, Second, false>(id, w.group, barrier, scratch, out, twiddles2, nullptr, nullptr,
+    constexpr bool kSameShape = First::kPerGroup == Second::kPerGroup;
+    const int id = member * First::kPerGroup + team;
+    run_chained_pass<T, Sign, Lanes, Second, false>(kSameShape ? member : id / Second::kPerGroup,
+                                                    kSameShape ? team : id % Second::kPerGroup, w.group, barrier, scratch, out, twiddles2, nullptr, nullptr,
                                                     nullptr, slot_side, out_side, second, scale, local, shuffle);
     sync.signal(kChainFirstDone + s.chunks + w.chunk);
   }

@@ -109,8 +109,8 @@ inline DeviceLimits with_planner_rules(DeviceLimits lim) {
   lim.one_buffer_convolution = kernel_form("PYSYCLFFT_ONE_BUFFER_CONVOLUTION", false);
   // Both passes of a two-pass plan in one launch, the intermediate kept in the L2
   // cache (plan/chained_passes.hpp): PYSYCLFFT_CHAINED_PASSES=1 on any device. Off
-  // by default until measured on a GPU; the OpenCL CPU device ran them 3-5x slower
-  // than two launches (2^16-2^20, this 2-core EPYC).
+  // by default until measured on a GPU; on the OpenCL CPU device (this 2-core EPYC,
+  // 2^16-2^20, 64 MiB batches) they were no faster than two launches, some 4x slower.
   lim.chained_passes = kernel_form("PYSYCLFFT_CHAINED_PASSES", false);
   // A GPU work-group shares one multiprocessor's register file: at 1024
   // work-items a 64K-register file leaves 64 per work-item, which the Rader pass

@@ -192,10 +192,11 @@ struct ChainArgs {
   unsigned* counters;
   const void *twiddles1, *store_table, *store_low, *lane_twiddles, *twiddles2;
 };
-// Its nd_range: the schedule's work-groups along dimension 1.
-inline sycl::nd_range<2> chained_range(const kernels::ChainSchedule& s, const PassKernelParams& k) {
-  const auto group = std::size_t(k.group_size());
-  return {{1, std::size_t(s.chunks * (s.groups1 + s.groups2)) * group}, {1, group}};
+// Its nd_range: the schedule's work-groups in the shape of pass 1's (`first`) column groups.
+inline sycl::nd_range<2> chained_range(const kernels::ChainSchedule& s, const PassKernelParams& first) {
+  const auto groups = std::size_t(s.chunks * (s.groups1 + s.groups2));
+  const std::size_t members = first.threads, teams = first.per_group;
+  return {{members, groups * teams}, {members, teams}};
 }
 template <class Target, int D>
 inline void launch_chained(Target& to, const DeviceKernel& k, const sycl::nd_range<D>& range, Precision p,

@@ -2,7 +2,7 @@
 //   pysyclfft_chained_passes<float, -1, 32, pysyclfft::kernels::ChainedPass<32, 16, 0, 1, -1, 16, 8, 4>,
 //                            pysyclfft::kernels::ChainedPass<64, 8, 520, 2, -1, 8, 8, 8>>
 //     (T, Sign, Lanes, pass 1, pass 2: ChainedPass<Threads, PerGroup, RowPitch, Buffers, Access, radices...>)
-// nd_range<2> of {1, groups * group size}: dimension 1 holds the group's work-items.
+// nd_range<2> of pass 1's column groups (pass_kernel.hpp): dimension 0 = member, 1 = team.
 #pragma once
 #include <sycl/atomic_fence.hpp>
 #include <sycl/atomic_ref.hpp>
@@ -81,9 +81,9 @@ void pysyclfft_chained_passes(const pysyclfft::kernels::cplx<T>* in, pysyclfft::
                                                                                     : Second::local_elements();
   PYSYCLFFT_LOCAL_ARRAY(k::cplx<T>, kLocal, local);
   const auto item = sb::this_item<2>();
-  const int id = int(item.get_local_id(1));
+  const int member = int(item.get_local_id(0)), team = int(item.get_local_id(1));
   k::chained_passes<T, Sign, Lanes, First, Second>(
-      id, sb::ChainSync<T>{counters, local, id == 0}, sb::GroupBarrier<2>{}, in, out, scratch, twiddles1, store_table,
+      member, team, sb::ChainSync<T>{counters, local, member == 0 && team == 0}, sb::GroupBarrier<2>{}, in, out, scratch, twiddles1, store_table,
       store_low, lane_twiddles, twiddles2, PYSYCLFFT_SIDE(in_side), PYSYCLFFT_SIDE(out_side), PYSYCLFFT_SIDE(slot_side),
       PYSYCLFFT_GEOMETRY(first), PYSYCLFFT_GEOMETRY(second), PYSYCLFFT_SCHEDULE(schedule), scale, local,
       sb::SubGroupShuffle{item.get_sub_group()});
