@@ -15,9 +15,9 @@
 namespace pysyclfft::sycl_backend {
 
 // The launch's counters, touched by one work-item of the group (the leader) with
-// device-scope atomics. Every work-item fences its stores before the group
-// signals, and its loads after the group's wait (a GPU's L1 cache is not
-// coherent: the fence makes the loads after it see the other groups' stores).
+// device-scope atomics; the group barrier orders the other work-items' stores
+// before the leader's release and their loads after its acquire, as CUDA's
+// cooperative grid barrier does.
 // The leader hands the ticket to the group through the first element of the
 // passes' local memory (as two 16-bit halves, exact in any T): an array of its
 // own would put a group that fills local memory over the device's limit.
@@ -42,16 +42,19 @@ template <typename T> struct ChainSync {
     return kernels::index_t(halves.re) << 16 | kernels::index_t(halves.im);
   }
   void wait_until(kernels::index_t i, kernels::index_t target) const {
-    if (leader)
+    if (leader) {
       while (at(i).load(sycl::memory_order::acquire) < unsigned(target)) {
       }
+      sycl::atomic_fence(sycl::memory_order::acquire, sycl::memory_scope::device);
+    }
     barrier();
-    sycl::atomic_fence(sycl::memory_order::acquire, sycl::memory_scope::device);
   }
   void signal(kernels::index_t i) const {
-    sycl::atomic_fence(sycl::memory_order::release, sycl::memory_scope::device);
     barrier();
-    if (leader) at(i).fetch_add(1u, sycl::memory_order::release);
+    if (leader) {
+      sycl::atomic_fence(sycl::memory_order::release, sycl::memory_scope::device);
+      at(i).fetch_add(1u, sycl::memory_order::release);
+    }
   }
   // The last group to finish clears the counters for the plan's next launch.
   void finish(kernels::index_t groups, kernels::index_t used) const {
