@@ -107,11 +107,6 @@ inline DeviceLimits with_planner_rules(DeviceLimits lim) {
   // PYSYCLFFT_ONE_BUFFER_CONVOLUTION=1 runs every such kernel in one buffer (tests).
   lim.fused_convolution = kernel_form("PYSYCLFFT_FUSED_CONVOLUTION", true);
   lim.one_buffer_convolution = kernel_form("PYSYCLFFT_ONE_BUFFER_CONVOLUTION", false);
-  // Both passes of a two-pass plan in one launch, the intermediate kept in the L2
-  // cache (plan/chained_passes.hpp): PYSYCLFFT_CHAINED_PASSES=1 on any device. Off
-  // by default until measured on a GPU; on the OpenCL CPU device (this 2-core EPYC,
-  // 2^16-2^20, 64 MiB batches) they were no faster than two launches, some 4x slower.
-  lim.chained_passes = kernel_form("PYSYCLFFT_CHAINED_PASSES", false);
   // A GPU work-group shares one multiprocessor's register file: at 1024
   // work-items a 64K-register file leaves 64 per work-item, which the Rader pass
   // and fused map kernels exceed (the H100 refused their launches: "out of
@@ -128,7 +123,6 @@ inline DeviceLimits device_limits(const sycl::device& d) {
   lim.sub_group_sizes.assign(sizes.begin(), sizes.end());
   lim.compute_units = d.get_info<sycl::info::device::max_compute_units>();
   lim.global_mem_bytes = d.get_info<sycl::info::device::global_mem_size>();
-  lim.cache_bytes = d.get_info<sycl::info::device::global_mem_cache_size>();
   lim.is_cpu = d.get_info<sycl::info::device::device_type>() == sycl::info::device_type::cpu;
   try {
     const auto groups = d.get_info<sycl::ext::oneapi::experimental::info::device::max_work_groups<2>>();

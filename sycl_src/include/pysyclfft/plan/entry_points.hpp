@@ -79,21 +79,6 @@ inline std::string pass_kernel_name(const PassKernelParams& k, int sign, int mod
                        k.row_pitch, k.buffers, int(k.twiddled), modes, access, k.radices);
 }
 
-// pysyclfft_chained_passes<T, Sign, Lanes, First, Second>, each pass
-// pysyclfft::kernels::ChainedPass<Threads, PerGroup, RowPitch, Buffers, Access, radices...>
-// (kernels/chained_passes.hpp): a two-pass plan's passes in one launch.
-inline std::string chained_pass_type(const PassKernelParams& k, int access) {
-  std::string s = concat("pysyclfft::kernels::ChainedPass<", k.threads, ", ", k.per_group, ", ", k.row_pitch, ", ",
-                         k.buffers, ", ", access);
-  for (int r : k.radices) s += concat(", ", r);
-  return s + ">";
-}
-inline std::string chained_kernel_name(const PassKernelParams& first, const PassKernelParams& second, int sign,
-                                       int first_access, int second_access) {
-  return instance_name("pysyclfft_chained_passes", first.precision, sign, first.lanes,
-                       chained_pass_type(first, first_access), chained_pass_type(second, second_access));
-}
-
 // pysyclfft_convolution<T, Sign, Lanes, Threads, PerGroup, Buffers, Rader, radices...>:
 // a convolution's two FFTs in one kernel (teams of convolution_params).
 inline std::string convolution_kernel_name(const PassKernelParams& k, int sign, bool rader) {

@@ -13,7 +13,6 @@
 #include <type_traits>
 #include <vector>
 
-#include "../kernels/chained_passes.hpp"
 #include "../kernels/generic_stockham.hpp"
 #include "../kernels/layout.hpp"
 #include "../kernels/multipass.hpp"
@@ -51,10 +50,6 @@ template <typename T> auto flat_fields(const kernels::PassGeometry& g) {
   const auto& [d0, d1, t_begin, lines, in, out, load, store, shift, rader] = g;
   return std::tuple_cat(std::tuple(d0, d1, t_begin, lines), flat_fields<T>(in), flat_fields<T>(out),
                         std::tuple(load, store, shift, rader));
-}
-template <typename T> auto flat_fields(const kernels::ChainSchedule& s) {
-  const auto& [chunks, groups1, groups2, ring] = s;
-  return std::tuple(chunks, groups1, groups2, ring);
 }
 template <typename T> auto flat_fields(const kernels::GenericStage& s) {
   const auto& [length, span, t_begin, count, load, store, shift] = s;
@@ -181,30 +176,6 @@ inline void launch_convolution(Target& to, const DeviceKernel& k, const sycl::nd
                                const kernels::PassSide& out_side, const kernels::PassGeometry& g, double scale) {
   launch_kernel(to, k, range, p, a.in, a.out, a.twiddles, a.load_table, spectrum, a.store_table, in_side, out_side, g,
                 Real{scale});
-}
-
-// Both passes of a two-pass plan in one launch (backends/sycl/chained_kernel.hpp):
-// pass 1's tables (its Stockham twiddles and the inter-pass twiddles), pass 2's
-// Stockham twiddles, the scratch ring and the launch's counters.
-struct ChainArgs {
-  const void* in;
-  void *out, *scratch;
-  unsigned* counters;
-  const void *twiddles1, *store_table, *store_low, *lane_twiddles, *twiddles2;
-};
-// Its nd_range: the schedule's work-groups in the shape of pass 1's (`first`) column groups.
-inline sycl::nd_range<2> chained_range(const kernels::ChainSchedule& s, const PassKernelParams& first) {
-  const auto groups = std::size_t(s.chunks * (s.groups1 + s.groups2));
-  const std::size_t members = first.threads, teams = first.per_group;
-  return {{members, groups * teams}, {members, teams}};
-}
-template <class Target, int D>
-inline void launch_chained(Target& to, const DeviceKernel& k, const sycl::nd_range<D>& range, Precision p,
-                           const ChainArgs& a, const kernels::PassSide& in_side, const kernels::PassSide& out_side,
-                           const kernels::PassSide& slot_side, const kernels::PassGeometry& first,
-                           const kernels::PassGeometry& second, const kernels::ChainSchedule& s, double scale) {
-  launch_kernel(to, k, range, p, a.in, a.out, a.scratch, a.counters, a.twiddles1, a.store_table, a.store_low,
-                a.lane_twiddles, a.twiddles2, in_side, out_side, slot_side, first, second, s, Real{scale});
 }
 
 template <class Target, int D>

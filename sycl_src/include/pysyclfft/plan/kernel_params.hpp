@@ -27,7 +27,6 @@ struct DeviceLimits {
   std::vector<int> sub_group_sizes;  // info::device::sub_group_sizes
   std::size_t compute_units = 1;
   std::size_t global_mem_bytes = std::size_t(1) << 32;
-  std::size_t cache_bytes = std::size_t(1) << 20;  // info::device::global_mem_cache_size (a GPU's L2)
   bool is_cpu = true;  // info::device::device_type
   // Work-groups one launch may have in a dimension of an nd_range<2> (CUDA: 65535
   // in its y, which is SYCL's dimension 0); the smaller of the two, to be safe.
@@ -41,7 +40,6 @@ struct DeviceLimits {
   bool lane_reversed_split = false;  // fused split maps reverse Z[L-k] across SIMD lanes (CPUs; device.hpp)
   bool fused_convolution = true;  // one-pass convolutions in one kernel (multipass_launches.hpp)
   bool one_buffer_convolution = false;  // tests: every such kernel in one Stockham buffer (convolution_params)
-  bool chained_passes = false;  // two-pass plans' passes in one launch (chained_passes.hpp; device.hpp)
 
   bool offers_sub_group(int size) const {
     return std::find(sub_group_sizes.begin(), sub_group_sizes.end(), size) != sub_group_sizes.end();

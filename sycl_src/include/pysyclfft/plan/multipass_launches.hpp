@@ -18,7 +18,7 @@ namespace pysyclfft::plan {
 
 // input/output: the user's arrays (in and out layouts); scratch: the plan's.
 enum class MultipassBuffer { input, output, scratch1, scratch2 };
-enum class MultipassStep { pass, convolve, chain, transpose, permute };
+enum class MultipassStep { pass, convolve, transpose, permute };
 
 struct MultipassLaunch {
   MultipassStep step;
@@ -41,10 +41,9 @@ inline bool fuse_convolution(Algorithm a, MultipassGeometry& g, const DeviceLimi
 }
 
 // The launches of one forward and then one backward transform, in order (as
-// many of each). `fused`: the convolution's one launch (fuse_convolution);
-// `chained`: a four-step plan's two passes in one launch (chains_passes).
+// many of each). `fused`: the convolution's one launch (fuse_convolution).
 inline std::vector<MultipassLaunch> multipass_launches(Algorithm a, std::size_t passes, Memory memory,
-                                                       bool fused = false, bool chained = false) {
+                                                       bool fused = false) {
   using Buffer = MultipassBuffer;
   using Step = MultipassStep;
   std::vector<MultipassLaunch> out;
@@ -67,10 +66,6 @@ inline std::vector<MultipassLaunch> multipass_launches(Algorithm a, std::size_t 
                                       last ? dst : Buffer::scratch1, last && scaled, ends});
       }
     };
-    if (chained) {
-      out.push_back({Step::chain, 0, sign, kernels::kLoadPlain, kernels::kStorePlain, Buffer::input, Buffer::output, true});
-      continue;
-    }
     const bool rader = a == Algorithm::rader;
     if (fused) {  // the first FFT's loads, the second's stores
       out.push_back({Step::convolve, 0, sign, rader ? kernels::kLoadRader : kernels::kLoadChirp,
@@ -105,13 +100,6 @@ inline std::string pass_launch_kernel_name(const MultipassLaunch& l, const Multi
   return pass_kernel_name(ps.k, l.sign, pass_modes(a, l.pass, g.passes.size()), ps.access(in_stride, out_stride));
 }
 
-// The chained launch's kernel for sides whose elements lie in_stride, out_stride apart.
-inline std::string chain_launch_kernel_name(const MultipassLaunch& l, const MultipassGeometry& g,
-                                            std::int64_t in_stride, std::int64_t out_stride) {
-  return chained_kernel_name(g.passes[0].k, g.passes[1].k, l.sign, g.passes[0].access(in_stride, 1),
-                             g.passes[1].access(1, out_stride));
-}
-
 // The kernel of each launch, for arrays of contiguous transforms (others may need
 // other pass kernels, MultipassPass::access).
 inline std::vector<std::string> multipass_kernel_names(const std::vector<MultipassLaunch>& launches,
@@ -120,7 +108,6 @@ inline std::vector<std::string> multipass_kernel_names(const std::vector<Multipa
   for (const MultipassLaunch& l : launches)
     names.push_back(l.step == MultipassStep::pass        ? pass_launch_kernel_name(l, g, a, 1, 1)
                     : l.step == MultipassStep::convolve  ? convolution_kernel_name(g.passes[0].k, l.sign, a == Algorithm::rader)
-                    : l.step == MultipassStep::chain     ? chain_launch_kernel_name(l, g, 1, 1)
                     : l.step == MultipassStep::transpose ? transpose_kernel_name(p)
                                                          : permute_kernel_name(p));
   return names;

@@ -36,7 +36,6 @@
 #include "../kernels/multipass.hpp"
 #include "../kernels/transpose.hpp"
 #include "algorithm.hpp"
-#include "chained_passes.hpp"
 #include "compiler.hpp"
 #include "device.hpp"
 #include "entry_points.hpp"
@@ -68,8 +67,6 @@ class MultipassPlan {
     fused_ = fuse_convolution(algorithm_, geometry_, lim);
     chunk_ = memory == Memory::minimal || fused_ ? std::int64_t(1) << 62  // no scratch
                                                  : std::max<std::int64_t>(1, scratch_chunk_elements(lim) / fft_len());
-    chained_ = !fused_ && chains_passes(algorithm_, geometry_, memory, lim);
-    if (chained_) start_chain(lim);
     tables_ = multipass_tables(queue_, geometry_, algorithm_, n, p, fused_);
     if (memory == Memory::minimal) upload_cycles();
     build_launches();
@@ -83,8 +80,8 @@ class MultipassPlan {
     const Algorithm a = choose_algorithm(n, p, lim, max_pass);
     if (a == Algorithm::single_kernel) return {};
     MultipassGeometry g = multipass_geometry(planned_pass_lengths(n, p, lim, max_pass, memory), p, lim, memory);
-    const bool fused = fuse_convolution(a, g, lim), chained = !fused && chains_passes(a, g, memory, lim);
-    return multipass_kernel_names(multipass_launches(a, g.passes.size(), memory, fused, chained), g, a, p);
+    const bool fused = fuse_convolution(a, g, lim);
+    return multipass_kernel_names(multipass_launches(a, g.passes.size(), memory, fused), g, a, p);
   }
 
   sycl::event execute(const void* in, void* out, const kernels::BatchLayout& layout, bool forward, double scale,
@@ -93,8 +90,7 @@ class MultipassPlan {
     std::vector<sycl::event> wait = deps;
     if (last_) wait.push_back(*last_);
     if (layout.count() == 0) return event_after(queue_, wait);
-    if (memory_ != Memory::minimal && !fused_)
-      grow_scratch(std::min<std::int64_t>(chained_ ? chain_chunk_ : chunk_, layout.count()) * (chained_ ? kChainRing : 1));
+    if (memory_ != Memory::minimal && !fused_) grow_scratch(std::min<std::int64_t>(chunk_, layout.count()));
     const std::vector<Launch>& launches = launches_[forward ? 0 : 1];
     LaunchSequence sequence;
     for (const kernels::BatchLayout& piece : launch_pieces(layout, geometry_.launch_transforms))
@@ -146,14 +142,9 @@ class MultipassPlan {
       return concat("Rader, generator ", primitive_root(n_), ", cyclic convolution of length ", fft_len(), " = ",
                     factors, " by two ", passes, "-pass FFTs");
     return concat("four-step, ", factors, " in ", passes, " passes",
-                  (memory_ == Memory::minimal ? " in place (memory=minimal)" : ""),
-                  (chained_ ? concat(" in one launch (chunks of ", chain_chunk_, " transform(s) through ", kChainRing,
-                                     " scratch slots)")
-                            : ""));
+                  (memory_ == Memory::minimal ? " in place (memory=minimal)" : ""));
   }
-  std::size_t workspace_bytes(const Scratch& scratch) const {
-    return tables_.bytes + cycle_bytes_ + counter_bytes_ + scratch.bytes();
-  }
+  std::size_t workspace_bytes(const Scratch& scratch) const { return tables_.bytes + cycle_bytes_ + scratch.bytes(); }
   std::string workspace_summary() const {
     const Scratch now = locked_scratch();  // one snapshot: an execution may grow the scratch meanwhile
     if (memory_ == Memory::minimal)
@@ -164,16 +155,6 @@ class MultipassPlan {
                            " transform(s) per chunk");
     if (now.ends_bytes) s += concat(", ", now.ends_bytes, " B of Rader's end values");
     return s + ")";
-  }
-
-  // Chained passes: chunks of chain_chunk_ transforms, up to kChainMaxChunks per
-  // launch, and the launches' counters (zero between launches: each leaves them so).
-  void start_chain(const DeviceLimits& lim) {
-    chain_chunk_ = chain_chunk(fft_len(), precision_, lim);
-    chunk_ = chain_chunk_ * kChainMaxChunks;
-    counter_bytes_ = std::size_t(kernels::chain_counters(kChainMaxChunks)) * sizeof(unsigned);
-    chain_counters_ = device_buffer(queue_, counter_bytes_);
-    queue_.memset(chain_counters_.get(), 0, counter_bytes_).wait();
   }
 
   void upload_cycles() { cycle_table_ = device_copy(queue_, geometry_.transpose.table(), &cycle_bytes_); }
@@ -201,8 +182,7 @@ class MultipassPlan {
   }
 
   void build_launches() {
-    const std::vector<MultipassLaunch> specs =
-        multipass_launches(algorithm_, geometry_.passes.size(), memory_, fused_, chained_);
+    const std::vector<MultipassLaunch> specs = multipass_launches(algorithm_, geometry_.passes.size(), memory_, fused_);
     const std::vector<DeviceKernel> kernels = KernelCompiler::instance().get(
         queue_, kPassEntryHeader, multipass_kernel_names(specs, geometry_, algorithm_, precision_));
     if (fused_) {  // its registers may forbid the group (the plan then falls back: any_c2c_plan.hpp)
@@ -273,7 +253,6 @@ class MultipassPlan {
   void add(LaunchSequence& sequence, const Launch& l, const void* in, void* out, const kernels::BatchLayout& layout,
            std::int64_t t0, std::int64_t nt, double scale) const {
     if (l.spec.step == Step::transpose || l.spec.step == Step::permute) return add_transpose(sequence, l, out, layout, nt);
-    if (l.spec.step == Step::chain) return add_chain(sequence, l, in, out, layout, t0, nt, scale);
     const kernels::PassGeometry g = launch_geometry(l.spec, t0, nt);
     const kernels::PassSide src = side(l.spec.src, layout, t0, nt);
     const kernels::PassSide dst = side(l.spec.dst, layout, t0, nt);
@@ -294,42 +273,6 @@ class MultipassPlan {
       launch_pass(sequence, kernel, range, precision_, args, src, dst, g, scale);
   }
 
-  // Transforms [t0, t0 + nt) by chained launches: whole chunks, then the rest as one chunk.
-  void add_chain(LaunchSequence& sequence, const Launch& l, const void* in, void* out,
-                 const kernels::BatchLayout& layout, std::int64_t t0, std::int64_t nt, double scale) const {
-    const std::int64_t chunk = std::min(chain_chunk_, nt), whole = nt / chunk * chunk;
-    add_chain_part(sequence, l, in, out, layout, t0, chunk, whole / chunk, scale);
-    if (whole < nt) add_chain_part(sequence, l, in, out, layout, t0 + whole, nt - whole, 1, scale);
-  }
-  void add_chain_part(LaunchSequence& sequence, const Launch& l, const void* in, void* out,
-                      const kernels::BatchLayout& layout, std::int64_t t0, std::int64_t chunk, std::int64_t chunks,
-                      double scale) const {
-    const MultipassLaunch first{Step::pass, 0, l.spec.sign, kernels::kLoadPlain, kernels::kStoreTwiddle,
-                                Buffer::input, Buffer::scratch1, false};
-    const MultipassLaunch second{Step::pass, 1, l.spec.sign, kernels::kLoadPlain, kernels::kStorePlain,
-                                 Buffer::scratch1, Buffer::output, true};
-    const kernels::PassSide src = side(Buffer::input, layout, t0, chunk), dst = side(Buffer::output, layout, t0, chunk);
-    DeviceKernel kernel = l.kernel;
-    if (chain_launch_kernel_name(l.spec, geometry_, src.stride, dst.stride) !=
-        chain_launch_kernel_name(l.spec, geometry_, 1, 1))  // a CPU's kernels fix their access (pass_kernel)
-      kernel = KernelCompiler::instance().get(
-          queue_, kPassEntryHeader, {chain_launch_kernel_name(l.spec, geometry_, src.stride, dst.stride)})[0];
-    const PassTables &at1 = tables_.passes[0], &at2 = tables_.passes[1];
-    const ChainArgs args{in,
-                         out,
-                         scratch_.buffers[0].get(),
-                         static_cast<unsigned*>(chain_counters_.get()),
-                         tables_.at(at1.stockham),
-                         tables_.store_table(kernels::kStoreTwiddle, 0),
-                         tables_.at(at1.twiddle_lo),
-                         tables_.at(at1.twiddle_lanes),
-                         tables_.at(at2.stockham)};
-    const kernels::ChainSchedule schedule = chain_schedule(geometry_, chunk, chunks);
-    launch_chained(sequence, kernel, chained_range(schedule, geometry_.passes[0].k), precision_, args, src, dst,
-                   side(Buffer::scratch1, layout, t0, chunk), launch_geometry(first, t0, chunk),
-                   launch_geometry(second, t0, chunk), schedule, scale);
-  }
-
   // A convolution kernel's tables: Rader's read its logarithms on both sides.
   PassArgs convolution_args(PassArgs args) const {
     if (algorithm_ == Algorithm::rader) args.load_table = args.store_table = tables_.at(tables_.rader_logs);
@@ -342,10 +285,6 @@ class MultipassPlan {
   Memory memory_;
   Algorithm algorithm_ = Algorithm::four_step;
   bool fused_ = false;  // the convolution's FFTs in one kernel (fuse_convolution)
-  bool chained_ = false;  // the two passes in one launch (chains_passes)
-  std::int64_t chain_chunk_ = 1;  // chained: transforms per chunk
-  std::shared_ptr<void> chain_counters_;  // chained: the launches' counters
-  std::size_t counter_bytes_ = 0;
   MultipassGeometry geometry_;  // its fft_len: n, Bluestein's padded length or Rader's n-1
   MultipassTables tables_;
   std::int64_t chunk_ = 1;  // transforms per scratch chunk

@@ -43,8 +43,3 @@
 #define PYSYCLFFT_STAGE_PARAMS(p) PYSYCLFFT_I(p, 0), PYSYCLFFT_I(p, 1), PYSYCLFFT_I(p, 2), PYSYCLFFT_I(p, 3), int p##4, int p##5, int p##6
 #define PYSYCLFFT_STAGE(p) \
   ::pysyclfft::kernels::GenericStage { p##0, p##1, p##2, p##3, p##4, p##5, p##6 }
-
-// kernels::ChainSchedule: 4 index_t.
-#define PYSYCLFFT_SCHEDULE_PARAMS(p) PYSYCLFFT_I(p, 0), PYSYCLFFT_I(p, 1), PYSYCLFFT_I(p, 2), PYSYCLFFT_I(p, 3)
-#define PYSYCLFFT_SCHEDULE(p) \
-  ::pysyclfft::kernels::ChainSchedule { p##0, p##1, p##2, p##3 }
