@@ -15,7 +15,8 @@ import time
 import dpctl
 import numpy as np
 
-from pysyclfft import DeviceArray, _core
+from plan_overhead import bare_launch
+from pysyclfft import DeviceArray
 
 CASES = ((64, 16), (32768, 4), (1 << 20, 2), (65537, 3))  # one launch; two passes; two large passes; Bluestein
 
@@ -24,10 +25,7 @@ def measure(queue, n, batch, calls):
     """(submit us, wall us, call-and-wait us, relative error) of a batch x n complex64 forward FFT."""
     host = (np.arange(batch * n).reshape(batch, n) % 7 - 3).astype(np.complex64)
     x, y = DeviceArray.from_numpy(host, queue), DeviceArray.from_numpy(np.zeros_like(host), queue)
-    plan = _core.C2CPlan(queue, n, False)
-    (layout,) = _core.line_layouts(host.shape, 1, 0, (n, 1), 0, (n, 1))
-    xp, yp = x.usm_data._pointer, y.usm_data._pointer
-    run = lambda: plan.execute(xp, yp, *layout, True, 1.0, [])  # noqa: E731
+    _, run = bare_launch(queue, n, False, x, y)
     run().wait()
     out = y.asnumpy()
     ref = np.fft.fft(host.astype(np.complex128), axis=-1)

@@ -63,6 +63,15 @@ def per_call(cases, queue, rng, calls=400, burst=20):
     return {name: float(np.median(v)) * 1e6 for name, v in samples.items()}
 
 
+def bare_launch(queue, n, double, xu, yu):
+    """The plan and its bare launch: C2CPlan.execute of xu into yu (USM arrays on
+    `queue`) with the layout computed once and no dependencies (launch_cost.py too)."""
+    plan1d = _core.C2CPlan(queue, n, double)
+    (layout,) = _core.line_layouts(xu.shape, 1, xu._element_offset, xu.strides, yu._element_offset, yu.strides)
+    xp, yp = xu.usm_data._pointer, yu.usm_data._pointer
+    return plan1d, lambda: plan1d.execute(xp, yp, *layout, True, 1.0, [])
+
+
 def bare_numpy_work(host, out):
     """The numpy path's device work with none of its bookkeeping, on the queue
     numpy input is computed on: where the device reads host memory, the transform
@@ -117,14 +126,12 @@ def main(argv=None):
     host_out = np.empty_like(host)
     x, y, xu, yu = device_arrays(host, arrays)
     queue = x.sycl_queue
-    plan1d = _core.C2CPlan(queue, n, dtype == np.complex128)
+    plan1d, bare = bare_launch(queue, n, dtype == np.complex128, xu, yu)
     plan = pysyclfft.get_fft_plan(x, axes=(-1,))
     pysyclfft.config.clear_plan_cache()
 
-    (layout,) = _core.line_layouts(xu.shape, 1, xu._element_offset, xu.strides, yu._element_offset, yu.strides)
-    xp, yp = xu.usm_data._pointer, yu.usm_data._pointer
     cases = [
-        ("bare launch", lambda: plan1d.execute(xp, yp, *layout, True, 1.0, [])),
+        ("bare launch", bare),
         ("kernel launch", lambda: _launch.launch_along_axis(plan1d, xu, yu, 1, True, 1.0)),
         ("plan(x, out)", lambda: plan(x, out=y)),
         ("fft(x, out)", lambda: pysyclfft.fft(x, out=y)),
