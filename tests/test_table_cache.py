@@ -255,6 +255,51 @@ def test_float_spectra_from_the_device_are_accurate_and_cached(tmp_path):
         np.testing.assert_array_equal(warm_y, cold_y)
 
 
+# The real/trigonometric maps' float tables of at least 2^17 points come from the
+# device too (each root from two-level roots in double, rounded once); double
+# tables from the host in long double (plan/map_tables.hpp: map_table).
+_MAPS = r"""
+import json, sys
+import numpy as np, pysyclfft
+from pysyclfft import _core
+cases, tables, out = json.loads(sys.argv[1]), sys.argv[2], sys.argv[3]
+_core.set_table_cache(tables, 1 << 30)
+pysyclfft.precompile_generic(np.complex128)  # what lets a float table come from the device
+results = {}
+for i, (func, n, dtype, kwargs) in enumerate(cases):
+    results[f"x{i}"] = x = np.random.default_rng(i).uniform(-0.5, 0.5, n).astype(dtype)
+    results[f"y{i}"] = getattr(pysyclfft, func)(x, **kwargs)
+np.savez(out, **results)
+"""
+# One map table each: r2c, DCT-II (odd length), DCT-IV (runs with a step), DST-I, DCT-III, a double DCT-II.
+MAP_CASES = [("rfft", 140000, "float32", {}), ("dct", 140001, "float32", {"type": 2}),
+             ("dct", 140000, "float32", {"type": 4}), ("dst", 131100, "float32", {"type": 1}),
+             ("idct", 131072, "float32", {"type": 2}), ("dct", 140002, "float64", {"type": 2})]
+
+
+def test_float_map_tables_from_the_device_are_accurate(tmp_path):
+    from pysyclfft import _arrays, _core
+
+    tables, out_file = tmp_path / "tables", tmp_path / "maps.npz"
+    out = subprocess.run([sys.executable, "-c", _MAPS, json.dumps(MAP_CASES), str(tables), str(out_file)],
+                         capture_output=True, text=True, timeout=600, cwd=tmp_path)
+    assert out.returncode == 0, out.stderr
+    with np.load(out_file) as data:
+        for i, (func, n, dtype, kwargs) in enumerate(MAP_CASES):
+            x, y = data[f"x{i}"], data[f"y{i}"]
+            err = relative_l2(y, getattr(scipy.fft, func)(x.astype(np.float64), **kwargs))
+            assert err < error_bound(np.dtype(dtype), n), f"{func} {kwargs} n={n} {dtype}: relative error {err:.3g}"
+    maps = {}  # (length, float) -> key text of each map table stored
+    for f in tables.glob("*.tbl"):
+        head = f.read_bytes()[:300]
+        if re.search(rb"\nmap \d+", head):
+            maps[int(re.search(rb"length (\d+)", head).group(1)), b"element float" in head] = head
+    assert b"on the device" not in maps[140002, False]  # double: the host's long double
+    if _core.reads_host_memory(_arrays.default_queue()):  # a GPU keeps its device-built tables uncached
+        floats = [(n, True) for func, n, dtype, kwargs in MAP_CASES if dtype == "float32"]
+        assert all(b"roots in double on the device" in maps[key] for key in floats), maps.keys()
+
+
 @pytest.mark.parametrize("double", [False, True], ids=["complex64", "complex128"])
 def test_a_cpu_device_reads_the_cached_table_where_it_lies(double):
     """On a device whose kernels read host memory (the OpenCL CPU device) a plan

@@ -20,4 +20,14 @@ PYSYCLFFT_INLINE cplx<T> two_level_root(const cplx<T>* hi, const cplx<T>* lo, in
   return h + (h * d + h_error);
 }
 
+// table[i] = W^(first + step*i) rounded to R, i < count: one run of a map's
+// table built on the device (plan/map_tables.hpp, map_table_runs).
+template <typename T, typename R>
+PYSYCLFFT_INLINE void rounded_root_run(index_t i, cplx<R>* table, const cplx<T>* hi, const cplx<T>* lo, index_t count,
+                                       index_t first, index_t step, int shift) {
+  if (i >= count) return;
+  const cplx<T> w = two_level_root(hi, lo, first + step * i, shift);
+  store_cplx(table + i, cplx<R>{R(w.re), R(w.im)});
+}
+
 }  // namespace pysyclfft::kernels

@@ -21,6 +21,7 @@
 #include <utility>
 #include <vector>
 
+#include "device_tables.hpp"
 #include "table_cache.hpp"
 #include "table_entries.hpp"
 #include "twiddles.hpp"
@@ -43,32 +44,6 @@ template <typename R = long double> std::vector<std::complex<R>> bluestein_chirp
   }
   return c;
 }
-
-// A sequence of `length` points, zero but for runs of values: what a convolution
-// spectrum is the FFT of. Bluestein's padded chirp is two runs of N points in
-// 2-4N: building and sending all M points cost more than the chirp itself.
-template <typename C> struct Runs {
-  std::int64_t length = 0;
-  std::vector<std::pair<std::int64_t, std::vector<C>>> runs;  // (first index, values)
-
-  std::vector<C> dense() const {
-    std::vector<C> out(std::size_t(length), C(0));
-    for (const auto& [first, values] : runs) std::copy(values.begin(), values.end(), out.begin() + first);
-    return out;
-  }
-};
-
-// What a device computes of the convolution tables (device_spectrum,
-// generic_c2c_plan.hpp); empty where the host computes them.
-struct DeviceSpectrum {
-  // FFT_L(b)/L in double.
-  std::function<std::vector<std::complex<double>>(const Runs<std::complex<double>>&)> spectrum;
-  // Bluestein's whole float table for N points padded to M, in device memory.
-  std::function<TableCache::Held(std::int64_t n, std::int64_t m)> bluestein_float;
-  bool host_reads_tables = false;  // whether the host reads that memory (a CPU device's own)
-
-  explicit operator bool() const { return bool(spectrum); }
-};
 
 // The working precision of a convolution table rounded to T: double on the
 // device, and for float tables; long double for double tables on the host.

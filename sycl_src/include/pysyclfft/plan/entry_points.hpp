@@ -141,16 +141,19 @@ inline std::vector<std::string> generic_map_kernel_names(Precision p) {
 // pysyclfft_generic_stage<T, R>: the generic set is every radix of kGenericRadices
 // in one precision, always compiled and cached as one build (plan/generic_c2c_plan.hpp).
 // Radix 1 is a copy (with the fused operations of a last stage). The double set
-// also holds the steps of a float Bluestein table built on the device, after the
-// stages (at kGenericBluesteinChirp and kGenericBluesteinTable).
+// also holds the steps of a float table built on the device, after the stages:
+// Bluestein's (at kGenericBluesteinChirp and kGenericBluesteinTable) and a map's
+// (kGenericFloatRootRun).
 inline constexpr int kGenericRadices[] = {1, 2, 3, 4, 5, 7, 8, 9, 11, 13, 16};
 inline constexpr std::size_t kGenericBluesteinChirp = std::size(kGenericRadices);
 inline constexpr std::size_t kGenericBluesteinTable = kGenericBluesteinChirp + 1;
+inline constexpr std::size_t kGenericFloatRootRun = kGenericBluesteinChirp + 2;
 inline std::vector<std::string> generic_kernel_names(Precision p) {
   std::vector<std::string> names;
   for (int r : kGenericRadices) names.push_back(instance_name("pysyclfft_generic_stage", p, r));
   if (p == Precision::f64)
-    for (const char* step : {"pysyclfft_bluestein_padded_chirp", "pysyclfft_bluestein_float_table"})
+    for (const char* step :
+         {"pysyclfft_bluestein_padded_chirp", "pysyclfft_bluestein_float_table", "pysyclfft_float_root_run"})
       names.push_back(instance_name(step, p));
   return names;
 }

@@ -283,6 +283,40 @@ inline TableCache::Held bluestein_table_on_device(sycl::queue q, std::int64_t n,
   return {table, std::string_view(static_cast<const char*>(table.get()), bytes)};
 }
 
+// A float table of `runs` of roots (map_tables.hpp), built on q's device: each
+// root from two-level roots in double (kernels/two_level_roots.hpp), rounded once.
+// O(sqrt N) roots go to the device instead of N long-double products on the host,
+// a table file of N entries and its upload.
+inline TableCache::Held float_roots_on_device(sycl::queue q, const std::vector<RootRun>& runs) {
+  const std::vector<DeviceKernel> set = generic_kernels(q, Precision::f64);
+  std::vector<std::complex<double>> roots;
+  std::vector<std::pair<TwoLevelOffsets, int>> at;  // each run's roots and shift
+  std::int64_t entries = 0;
+  for (const RootRun& run : runs) {
+    const TwoLevelTwiddles two_level = two_level_twiddles(run.b);
+    at.emplace_back(append_two_level(roots, two_level), two_level.shift);
+    entries += run.count;
+  }
+  const std::shared_ptr<void> roots_memory = device_copy(q, bytes_of(roots));
+  const auto* all = static_cast<const std::complex<double>*>(roots_memory.get());
+  const std::size_t bytes = std::size_t(std::max<std::int64_t>(entries, 1)) * sizeof(std::complex<float>);
+  const std::shared_ptr<void> table = device_buffer(q, bytes);
+  const std::size_t group = elementwise_group_size(device_limits(q.get_device()));
+  std::vector<sycl::event> done;
+  auto* out = static_cast<std::complex<float>*>(table.get());
+  for (std::size_t i = 0; i < runs.size(); ++i) {
+    const kernels::index_t count = runs[i].count, first = runs[i].first, step = runs[i].step;
+    if (count > 0)
+      done.push_back(q.submit([&](sycl::handler& h) {
+        launch_kernel(h, set[kGenericFloatRootRun], elementwise_range(std::size_t(count), group), Precision::f64, out,
+                      all + at[i].first.hi, all + at[i].first.lo, count, first, step, at[i].second);
+      }));
+    out += count;
+  }
+  sycl::event::wait_and_throw(done);
+  return {table, std::string_view(static_cast<const char*>(table.get()), bytes)};
+}
+
 // Where a float table would take its spectrum from the device but the double
 // generic set is not at hand, the worker compiles that set (once per device and
 // process, in `background` mode) for later plans; this one computes on the host.
@@ -311,10 +345,12 @@ inline DeviceSpectrum device_spectrum(const sycl::queue& q, Precision p, std::in
     compile_double_set_later(q);
     return {};
   }
-  DeviceSpectrum device{[q](const Runs<std::complex<double>>& b) { return spectrum_on_device(q, b); }, {},
-                        reads_host_memory(q.get_device())};
+  DeviceSpectrum device;
+  device.spectrum = [q](const Runs<std::complex<double>>& b) { return spectrum_on_device(q, b); };
+  device.host_reads_tables = reads_host_memory(q.get_device());
   if (length < (std::int64_t(1) << 32))  // the chirp's k^2 fits 64 bits (kernels/bluestein_chirp.hpp)
     device.bluestein_float = [q](std::int64_t n, std::int64_t m) { return bluestein_table_on_device(q, n, m); };
+  device.float_roots = [q](const std::vector<RootRun>& runs) { return float_roots_on_device(q, runs); };
   return device;
 }
 

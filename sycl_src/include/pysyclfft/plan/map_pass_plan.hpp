@@ -14,6 +14,7 @@
 #include "../kernels/layout.hpp"
 #include "compiler.hpp"
 #include "device.hpp"
+#include "generic_c2c_plan.hpp"
 #include "generic_sets.hpp"
 #include "kernel_args.hpp"
 #include "kernel_params.hpp"
@@ -53,7 +54,9 @@ class MapPassPlan {
                                          concat(real_name(p), " generic map-pass set"))
                            : KernelCompiler::instance().get(queue_, kMapPassEntryHeader, map_pass_kernel_names({{t, n}}, p));
     kernels_.assign(k.begin() + std::ptrdiff_t(at), k.begin() + std::ptrdiff_t(generic ? at + 2 : k.size()));
-    const TableCache::Held table = p == Precision::f32 ? map_table<float>(kind_, n) : map_table<double>(kind_, n);
+    const DeviceSpectrum device = device_spectrum(queue_, p, n);
+    const TableCache::Held table =
+        p == Precision::f32 ? map_table<float>(kind_, n, device) : map_table<double>(kind_, n, device);
     table_ = table_view(queue_, table.owner, table.bytes, &workspace_bytes_);
     const DeviceLimits lim = device_limits(queue_.get_device());
     group_ = elementwise_group_size(lim);

@@ -3,7 +3,8 @@
 // generic Stockham stage (kernels/generic_stockham.hpp), one instance per radix,
 // e.g. pysyclfft_generic_stage<float, 16>, and in the double set the two steps
 // around the FFT of a float Bluestein table built on the device
-// (kernels/bluestein_chirp.hpp). nd_range<1>: one work-item per butterfly of the
+// (kernels/bluestein_chirp.hpp) and the runs of a float map table
+// (kernels/two_level_roots.hpp). nd_range<1>: one work-item per butterfly of the
 // launch's transforms, or per table entry.
 #pragma once
 #include "../../kernels/bluestein_chirp.hpp"
@@ -43,4 +44,14 @@ void pysyclfft_bluestein_float_table(pysyclfft::kernels::cplx<float>* table, con
   namespace k = pysyclfft::kernels;
   k::bluestein_rounded_table<T, float>(k::index_t(pysyclfft::sycl_backend::this_item().get_global_id(0)), table,
                                        spectrum, roots_hi, roots_lo, k::ChirpRoots{n, m, shift});
+}
+
+template <typename T>
+SYCL_EXT_ONEAPI_FUNCTION_PROPERTY((sycl::ext::oneapi::experimental::nd_range_kernel<1>))
+void pysyclfft_float_root_run(pysyclfft::kernels::cplx<float>* table, const pysyclfft::kernels::cplx<T>* roots_hi,
+                              const pysyclfft::kernels::cplx<T>* roots_lo, pysyclfft::kernels::index_t count,
+                              pysyclfft::kernels::index_t first, pysyclfft::kernels::index_t step, int shift) {
+  namespace k = pysyclfft::kernels;
+  k::rounded_root_run<T, float>(k::index_t(pysyclfft::sycl_backend::this_item().get_global_id(0)), table, roots_hi,
+                                roots_lo, count, first, step, shift);
 }
