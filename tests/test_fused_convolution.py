@@ -4,6 +4,8 @@ memory. Checked against numpy in float64 on strided and batched inputs, both dir
 scale; in child processes the one-buffer form a GPU takes for longer lengths (every stage in place,
 PYSYCLFFT_ONE_BUFFER_CONVOLUTION=1) and the two-launch form (PYSYCLFFT_FUSED_CONVOLUTION=0).
 A wrong spare buffer, end value or scale gives errors of order 1."""
+import re
+
 import numpy as np
 import pytest
 
@@ -14,8 +16,9 @@ from pysyclfft import _arrays, _core, config
 from test_anysize import run_in_place
 
 # Rader of 96 (8 4 3 here: three stages) and 1008 (4 4 9 7: four; the first FFT's output goes to
-# either buffer), Bluestein of 47 (M = 96) and 4099 (M = 12288: one pass on the CPU device, two on
-# GPUs); batches of 5 leave idle teams in the last work-group.
+# either buffer), Bluestein of 47 (M = 96) and 4099 (complex64: M = 8640 where both FFTs fit one
+# kernel, as on the CPU device; else 12288, in one pass here and two on GPUs); batches of 5 leave
+# idle teams in the last work-group.
 LENGTHS = [97, 1009, 47, 4099]
 
 
@@ -82,3 +85,19 @@ def test_one_buffer_form(tmp_path):
     # ones may not fit one buffer: complex128 4099's 12288 points here, more on GPUs).
     one_pass = [r["describe"] for r in results if "two 1-pass FFTs" in r["describe"]]
     assert len(one_pass) >= 4 and all(fused(d) and "in one local buffer" in d for d in one_pass), one_pass
+
+
+def test_float_bluestein_takes_a_shorter_length_only_in_one_kernel():
+    """complex64 4099 convolves at 8640 (2^6 3^3 5) instead of 12288 where both FFTs then fit one
+    kernel; complex128, and lengths whose convolution runs in passes, keep 2^a or 3 * 2^a
+    (plan/algorithm.hpp, bluestein_fft_length)."""
+    q = _arrays.default_queue()
+
+    def convolution(n, double):
+        text = _core.C2CPlan(q, n, double).describe()
+        return int(re.search(r"Bluestein, chirp convolution of length (\d+)", text).group(1)), fused(text)
+
+    m, one_kernel = convolution(4099, False)
+    assert m == (8640 if one_kernel else 12288)
+    assert convolution(4099, True)[0] == 12288
+    assert convolution(65539, False) == (196608, False)
