@@ -87,9 +87,9 @@ def test_one_buffer_form(tmp_path):
     assert len(one_pass) >= 4 and all(fused(d) and "in one local buffer" in d for d in one_pass), one_pass
 
 
-def test_float_bluestein_takes_a_shorter_length_only_in_one_kernel():
-    """complex64 4099 convolves at 8640 (2^6 3^3 5) instead of 12288 where both FFTs then fit one
-    kernel; complex128, and lengths whose convolution runs in passes, keep 2^a or 3 * 2^a
+def test_float_bluestein_takes_shorter_lengths():
+    """complex64 convolves 4099 at 8640 (2^6 3^3 5) instead of 12288 where both FFTs then fit one
+    kernel, and 65539 at 9 * 2^14 instead of 3 * 2^16 in passes; complex128 keeps 2^a or 3 * 2^a
     (plan/algorithm.hpp, bluestein_fft_length)."""
     q = _arrays.default_queue()
 
@@ -98,6 +98,7 @@ def test_float_bluestein_takes_a_shorter_length_only_in_one_kernel():
         return int(re.search(r"Bluestein, chirp convolution of length (\d+)", text).group(1)), fused(text)
 
     m, one_kernel = convolution(4099, False)
-    assert m == (8640 if one_kernel else 12288)
+    assert m == (8640 if one_kernel else 9216)
     assert convolution(4099, True)[0] == 12288
-    assert convolution(65539, False) == (196608, False)
+    assert convolution(65539, False) == (9 * 2**14, False)
+    assert convolution(65539, True) == (3 * 2**16, False)

@@ -77,19 +77,23 @@ inline std::vector<std::int64_t> convolution_pass_lengths(std::int64_t len, Prec
   return fft_pass_lengths(len, p, lim, max_pass);
 }
 
-// Bluestein's convolution length for n: bluestein_length(n), or for float a
-// 5-smooth length at least 20% shorter where both FFTs then run in one kernel
-// (compiled for n anyway: no pass kernel shared with other lengths is lost). On
-// the 2-core AMD EPYC (2026-12-07, three runs each) complex64 4099, 4097 and 2053
-// ran 1.4-1.8x faster at 8640 / 8640 / 4320 than at 12288 / 12288 / 6144, their
-// L2 error 1.73e-7 -> 2.06e-7 (bound 3e-7); complex128 ran no faster and its error
-// grew as much (3.7e-16 -> 4.4e-16); in passes a 5-smooth length lost (complex64
-// 65539: 135000 points took 1.28x as long as 196608).
+// Bluestein's convolution length for n: bluestein_length(n) (2^a or 3*2^a), or for
+// float the shortest length whose FFTs ran faster on the 2-core AMD EPYC
+// (2026-12-07, alternating runs, complex64): where both FFTs fit one kernel (compiled
+// for n anyway) any 5-smooth length (4099, 4097, 2053: 8640 / 8640 / 4320 instead of
+// 12288 / 12288 / 6144, 1.4-1.8x faster), else 9*2^a where it is shorter (it then
+// is by 25%: 65539 and 131101 at 147456 and 294912, 1.3-1.5x faster; 135000 =
+// 360*375 had been 1.28x slower than 196608). The L2 error grows ~13-20% (4099 1.7e-7 ->
+// 2.1e-7, 2200013 2.3e-7 -> 2.7e-7; bound 3e-7); complex128 keeps 2^a or 3*2^a:
+// its one-kernel lengths ran no faster, and with 9*2^a its error reached 5.7e-16 at
+// 1100009 (bound 6e-16).
 inline std::int64_t bluestein_fft_length(std::int64_t n, Precision p, const DeviceLimits& lim, std::int64_t max_pass) {
-  const std::int64_t base = bluestein_length(n);
-  if (p != Precision::f32 || max_pass > 0) return base;
-  const std::int64_t tight = five_smooth_at_least(2 * n - 1, base - base / 5 + 1);
-  return tight > 0 && !convolution_params(tight, p, lim).radices.empty() ? tight : base;
+  const std::int64_t base = bluestein_length(n), need = 2 * n - 1;
+  if (p != Precision::f32) return base;
+  const std::int64_t five_smooth = smooth_length_at_least(need, base + 1, 64, 64);
+  if (max_pass <= 0 && five_smooth > 0 && !convolution_params(five_smooth, p, lim).radices.empty()) return five_smooth;
+  const std::int64_t nine = smooth_length_at_least(need, base, 2, 0);
+  return nine > 0 ? nine : base;
 }
 
 // The length of the FFTs an algorithm runs for a transform of length n.

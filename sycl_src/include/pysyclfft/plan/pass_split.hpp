@@ -72,13 +72,16 @@ inline std::int64_t bluestein_length(std::int64_t n) {
 }
 
 // The smallest 2^a 3^b 5^c >= need with 2^a >= 8 (radix-8 stages stay possible),
-// or 0 where none is below `below`.
-inline std::int64_t five_smooth_at_least(std::int64_t need, std::int64_t below) {
+// b <= max_b and c <= max_c; 0 where none is below `below`.
+inline std::int64_t smooth_length_at_least(std::int64_t need, std::int64_t below, int max_b, int max_c) {
   std::int64_t best = 0;
-  for (std::int64_t p5 = 1; p5 < below; p5 *= 5)
-    for (std::int64_t p35 = p5; p35 < below; p35 *= 3)
+  std::int64_t p5 = 1;
+  for (int c = 0; c <= max_c && p5 < below; ++c, p5 *= 5) {
+    std::int64_t p35 = p5;
+    for (int b = 0; b <= max_b && p35 < below; ++b, p35 *= 3)
       for (std::int64_t m = 8 * p35; m < below; m *= 2)
         if (m >= need && (best == 0 || m < best)) best = m;
+  }
   return best;
 }
 
