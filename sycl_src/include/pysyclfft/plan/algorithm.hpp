@@ -80,10 +80,10 @@ inline std::vector<std::int64_t> convolution_pass_lengths(std::int64_t len, Prec
 // Bluestein's convolution length for n: bluestein_length(n) (2^a or 3*2^a), or for
 // float the shortest length whose FFTs ran faster on the 2-core AMD EPYC
 // (2026-12-07, alternating runs, complex64): where both FFTs fit one kernel (compiled
-// for n anyway) any 5-smooth length (4099, 4097, 2053: 8640 / 8640 / 4320 instead of
-// 12288 / 12288 / 6144, 1.4-1.8x faster), else 9*2^a where it is shorter (it then
-// is by 25%: 65539 and 131101 at 147456 and 294912, 1.3-1.5x faster; 135000 =
-// 360*375 had been 1.28x slower than 196608). The L2 error grows ~13-20% (4099 1.7e-7 ->
+// for n anyway) any 5-smooth length (4099, 2053: 8640 / 4320 instead of 12288 / 6144,
+// 1.35x / 1.12x faster), else 9*2^a where it is shorter (it then is by 25%: 65539 and
+// 131101 at 147456 and 294912, 1.5x faster; 135000 = 360*375 had been 1.28x slower
+// than 196608). docs/performance-anysize.md has the runs. The L2 error grows ~13-20% (4099 1.7e-7 ->
 // 2.1e-7, 2200013 2.3e-7 -> 2.7e-7; bound 3e-7); complex128 keeps 2^a or 3*2^a:
 // its one-kernel lengths ran no faster, and with 9*2^a its error reached 5.7e-16 at
 // 1100009 (bound 6e-16).
