@@ -198,7 +198,7 @@ def test_disabled_cache_computes_and_writes_nothing(tmp_path):
 # the device (in double, on the generic kernels, when the double generic set is at
 # hand; a float Bluestein table's chirp too, and a GPU keeps that table in its own
 # memory, uncached); double tables' from the host in long double
-# (plan/generic_c2c_plan.hpp: device_spectrum). The child keeps its tables in a
+# (plan/generic_c2c_plan.hpp: device_tables). The child keeps its tables in a
 # fresh directory, its kernels in the usual cache.
 _SPECTRA = r"""
 import json, sys

@@ -5,7 +5,7 @@
 // (the 1/M of the inverse FFT folded in). The backward transform conjugates both
 // tables and swaps the FFT directions (mul_dir), so one pair serves both.
 // A float table is computed wholly on the device in double where the device can
-// (DeviceSpectrum::bluestein_float: chirp, spectrum and rounding, kernels/bluestein_chirp.hpp);
+// (DeviceTables::bluestein_float: chirp, spectrum and rounding, kernels/bluestein_chirp.hpp);
 // else the chirp on the host (O(N): one long-double product per entry) and the
 // spectrum, an FFT of 2-4 million points near N = 10^6, on the host in long double
 // (in double for float tables: its error, ~1e-16 log M, is far below float's rounding).
@@ -47,14 +47,14 @@ template <typename R = long double> std::vector<std::complex<R>> bluestein_chirp
 
 // The working precision of a convolution table rounded to T: double on the
 // device, and for float tables; long double for double tables on the host.
-template <typename T, class F> auto in_working_precision(const DeviceSpectrum& device, const F& compute) {
+template <typename T, class F> auto in_working_precision(const DeviceTables& device, const F& compute) {
   if (device || std::is_same_v<T, float>) return compute(double{});
   return compute((long double){});
 }
 
 // What a table cache key says of where a convolution spectrum was computed:
 // the device's and the host's values differ in their last bits.
-inline std::string spectrum_source(const DeviceSpectrum& device) {
+inline std::string spectrum_source(const DeviceTables& device) {
   return device ? "spectrum in double on the device" : "spectrum on the host";
 }
 
@@ -148,7 +148,7 @@ void stockham_pass(const std::vector<C>& x, std::vector<C>& y, int r, std::int64
 // FFT_M(b)/M: the spectrum a cyclic convolution with b multiplies by (the 1/M of
 // the inverse FFT folded in), on the device when given one (double only), else
 // on the host in b's precision. M's prime factors are at most 13.
-template <typename C> std::vector<C> convolution_spectrum(const Runs<C>& sequence, const DeviceSpectrum& device) {
+template <typename C> std::vector<C> convolution_spectrum(const Runs<C>& sequence, const DeviceTables& device) {
   if constexpr (std::is_same_v<C, std::complex<double>>)
     if (device) return device.spectrum(sequence);
   std::vector<C> b = sequence.dense();
@@ -167,7 +167,7 @@ template <typename C> std::vector<C> convolution_spectrum(const Runs<C>& sequenc
 
 // The spectrum for the chirp c of length N, padded to M.
 template <typename C>
-std::vector<C> bluestein_spectrum(const std::vector<C>& chirp, std::int64_t m, const DeviceSpectrum& device) {
+std::vector<C> bluestein_spectrum(const std::vector<C>& chirp, std::int64_t m, const DeviceTables& device) {
   const std::int64_t n = std::int64_t(chirp.size());
   Runs<C> b{m, {{0, std::vector<C>(n)}, {m - n + 1, std::vector<C>(n - 1)}}};
   for (std::int64_t k = 0; k < n; ++k) b.runs[0].second[k] = std::conj(chirp[k]);
@@ -179,7 +179,7 @@ std::vector<C> bluestein_spectrum(const std::vector<C>& chirp, std::int64_t m, c
 // (m entries), rounded to T. Cached (table_cache.hpp): computing it costs seconds near 10^6
 // on the host. A float table is built wholly on the device where it computes spectra: on a
 // GPU in milliseconds, and then not cached (reading it back would cost more).
-template <typename T> TableCache::Held bluestein_table(std::int64_t n, std::int64_t m, const DeviceSpectrum& device) {
+template <typename T> TableCache::Held bluestein_table(std::int64_t n, std::int64_t m, const DeviceTables& device) {
   if constexpr (std::is_same_v<T, float>)
     if (device.bluestein_float)
       return TableCache::instance().get_built<T>(

@@ -32,9 +32,9 @@ struct RootRun {
   std::int64_t first, step, count, b;
 };
 
-// What a device computes of a plan's tables: filled in by device_spectrum
+// What a device computes of a plan's tables: filled in by device_tables
 // (generic_c2c_plan.hpp), empty where the host computes them.
-struct DeviceSpectrum {
+struct DeviceTables {
   // FFT_L(b)/L in double.
   std::function<std::vector<std::complex<double>>(const Runs<std::complex<double>>&)> spectrum;
   // Bluestein's whole float table for N points padded to M, in device memory.

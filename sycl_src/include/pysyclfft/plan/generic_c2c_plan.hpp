@@ -60,7 +60,7 @@ inline std::vector<int> generic_radices(std::int64_t len) {
 
 // FFT_L(b)/L of `length` points for convolution tables of precision p, on q's
 // device where it serves (defined below the plan that computes it).
-inline DeviceSpectrum device_spectrum(const sycl::queue& q, Precision p, std::int64_t length);
+inline DeviceTables device_tables(const sycl::queue& q, Precision p, std::int64_t length);
 
 class GenericC2CPlan {
  public:
@@ -187,7 +187,7 @@ class GenericC2CPlan {
     }
     tables_ = device_copy(queue_, table, &table_bytes_);
     if (bluestein_) {  // the specialized Bluestein plans' cached table (seconds to compute near 10^6)
-      const TableCache::Held held = bluestein_table<T>(n_, fft_len_, device_spectrum(queue_, precision_, fft_len_));
+      const TableCache::Held held = bluestein_table<T>(n_, fft_len_, device_tables(queue_, precision_, fft_len_));
       chirp_and_spectrum_ = table_view(queue_, held.owner, held.bytes, &table_bytes_);
     }
   }
@@ -220,12 +220,12 @@ class GenericC2CPlan {
 // the spectrum's error in double, ~1e-16 log M, vanishes in float's rounding, while
 // double tables computed so had Bluestein errors ~35% above the long-double host's
 // (L2 6.6e-16 against 4.8e-16 at n = 999983, over docs/accuracy.md's 6e-16 bound).
-// Empty (the host computes) also for spectra shorter than kDeviceSpectrumMin
+// Empty (the host computes) also for spectra shorter than kDeviceTablesMin
 // points (the host takes under ~10 ms, less than loading the double generic set
 // into a new process), where the device lacks fp64, or where its double generic
 // set is neither in memory nor in the binary cache: compiling it costs seconds, so
 // the worker does that for later plans (compile_double_set_later).
-inline constexpr std::int64_t kDeviceSpectrumMin = std::int64_t(1) << 17;
+inline constexpr std::int64_t kDeviceTablesMin = std::int64_t(1) << 17;
 
 // points <- FFT_L(points)/L in double on q's device (a convolution spectrum), after
 // deps; returns when done (the plan's scratch is freed with it).
@@ -339,13 +339,13 @@ inline void compile_double_set_later(const sycl::queue& q) {
                                          [] {}});
 }
 
-inline DeviceSpectrum device_spectrum(const sycl::queue& q, Precision p, std::int64_t length) {
-  if (p != Precision::f32 || length < kDeviceSpectrumMin || !supports(q.get_device(), Precision::f64)) return {};
+inline DeviceTables device_tables(const sycl::queue& q, Precision p, std::int64_t length) {
+  if (p != Precision::f32 || length < kDeviceTablesMin || !supports(q.get_device(), Precision::f64)) return {};
   if (!KernelCompiler::instance().available(q, kGenericEntryHeader, generic_kernel_names(Precision::f64))) {
     compile_double_set_later(q);
     return {};
   }
-  DeviceSpectrum device;
+  DeviceTables device;
   device.spectrum = [q](const Runs<std::complex<double>>& b) { return spectrum_on_device(q, b); };
   device.host_reads_tables = reads_host_memory(q.get_device());
   if (length < (std::int64_t(1) << 32))  // the chirp's k^2 fits 64 bits (kernels/bluestein_chirp.hpp)

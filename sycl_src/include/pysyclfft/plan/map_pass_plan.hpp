@@ -54,7 +54,7 @@ class MapPassPlan {
                                          concat(real_name(p), " generic map-pass set"))
                            : KernelCompiler::instance().get(queue_, kMapPassEntryHeader, map_pass_kernel_names({{t, n}}, p));
     kernels_.assign(k.begin() + std::ptrdiff_t(at), k.begin() + std::ptrdiff_t(generic ? at + 2 : k.size()));
-    const DeviceSpectrum device = device_spectrum(queue_, p, n);
+    const DeviceTables device = device_tables(queue_, p, n);
     const TableCache::Held table =
         p == Precision::f32 ? map_table<float>(kind_, n, device) : map_table<double>(kind_, n, device);
     table_ = table_view(queue_, table.owner, table.bytes, &workspace_bytes_);

@@ -58,7 +58,7 @@ template <typename T> std::vector<std::complex<T>> compute_map_table(int kind, s
 // The same, cached (table_cache.hpp): tens of ms per million entries on the host.
 // A float table is built on the device where it computes tables (in double, each
 // root rounded once as on the host); a GPU keeps it in its memory, uncached.
-template <typename T> TableCache::Held map_table(int kind, std::int64_t n, const DeviceSpectrum& device) {
+template <typename T> TableCache::Held map_table(int kind, std::int64_t n, const DeviceTables& device) {
   const std::string what = "map " + std::to_string(kind);
   if constexpr (std::is_same_v<T, float>)
     if (device.float_roots)

@@ -159,8 +159,8 @@ class MappedPlan {
  private:
   template <typename T> void upload() {
     twiddles_ = device_c2c_twiddles(queue_, params_.fft, &workspace_bytes_);
-    // A single kernel's lengths are far below those whose tables a device builds (device_spectrum).
-    const TableCache::Held table = map_table<T>(params_.kind, params_.n, DeviceSpectrum{});
+    // A single kernel's lengths are far below those whose tables a device builds (device_tables).
+    const TableCache::Held table = map_table<T>(params_.kind, params_.n, DeviceTables{});
     table_ = table_view(queue_, table.owner, table.bytes, &workspace_bytes_);
   }
 

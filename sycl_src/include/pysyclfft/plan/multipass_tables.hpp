@@ -103,7 +103,7 @@ MultipassTables multipass_tables(sycl::queue& q, const MultipassGeometry& g, Alg
   // near 10^6 points: no host copy on the way, none at all on a CPU device).
   TableCache::Held convolution;
   const auto spectrum_on = [&] {
-    return device_spectrum(q, std::is_same_v<T, float> ? Precision::f32 : Precision::f64, g.fft_len);
+    return device_tables(q, std::is_same_v<T, float> ? Precision::f32 : Precision::f64, g.fft_len);
   };
   if (a == Algorithm::bluestein) {
     t.spectrum = std::size_t(n);

@@ -53,7 +53,7 @@ template <typename R> struct RaderTables {
   std::vector<std::complex<R>> spectrum;  // FFT_L(b)/L
 };
 
-template <typename R> RaderTables<R> rader_tables(std::int64_t p, const DeviceSpectrum& device) {
+template <typename R> RaderTables<R> rader_tables(std::int64_t p, const DeviceTables& device) {
   const std::int64_t L = p - 1, g = primitive_root(p), g_inv = pow_mod(g, p - 2, p);
   RaderTables<R> t{std::vector<std::int64_t>(L), std::vector<std::int64_t>(L), {}};
   const TwoLevelTwiddles roots = two_level_twiddles(p);
@@ -79,7 +79,7 @@ inline std::vector<std::int64_t> rader_logarithms(std::int64_t p) {
 
 // The device table of the prime p: gather, then scatter indices (each packed into
 // packed_entries<T>(p - 1) entries), then the spectrum, rounded to T. Cached (table_cache.hpp).
-template <typename T> TableCache::Held rader_table(std::int64_t p, const DeviceSpectrum& device) {
+template <typename T> TableCache::Held rader_table(std::int64_t p, const DeviceTables& device) {
   return TableCache::instance().get<T>("rader, " + spectrum_source(device), p, [&] {
     std::vector<std::complex<T>> table;
     in_working_precision<T>(device, [&](auto r) {
