@@ -58,8 +58,9 @@ inline std::vector<int> generic_radices(std::int64_t len) {
   return radices;
 }
 
-// FFT_L(b)/L of `length` points for convolution tables of precision p, on q's
-// device where it serves (defined below the plan that computes it).
+// What q's device computes of the tables of precision p for `length` points
+// (convolution spectra, float tables of roots) where it serves (defined below the
+// plan that computes the spectra).
 inline DeviceTables device_tables(const sycl::queue& q, Precision p, std::int64_t length);
 
 class GenericC2CPlan {
@@ -220,8 +221,8 @@ class GenericC2CPlan {
 // the spectrum's error in double, ~1e-16 log M, vanishes in float's rounding, while
 // double tables computed so had Bluestein errors ~35% above the long-double host's
 // (L2 6.6e-16 against 4.8e-16 at n = 999983, over docs/accuracy.md's 6e-16 bound).
-// Empty (the host computes) also for spectra shorter than kDeviceTablesMin
-// points (the host takes under ~10 ms, less than loading the double generic set
+// Empty (the host computes) also for tables of lengths below kDeviceTablesMin
+// (the host takes under ~10 ms, less than loading the double generic set
 // into a new process), where the device lacks fp64, or where its double generic
 // set is neither in memory nor in the binary cache: compiling it costs seconds, so
 // the worker does that for later plans (compile_double_set_later).
