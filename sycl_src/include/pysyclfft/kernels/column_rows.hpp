@@ -11,6 +11,7 @@
 #pragma once
 #include "complex.hpp"
 #include "layout.hpp"
+#include "rounding.hpp"
 
 namespace pysyclfft::kernels {
 
@@ -32,7 +33,7 @@ template <int N, int Lines, int Pitch, int GroupSize, typename T, class Loader>
 PYSYCLFFT_INLINE void load_rows(int id, const Loader& src, index_t line_step, bool lines_first, T* rows) {
   constexpr int kTotal = N * Lines;
 #pragma unroll
-  for (int k = 0; k < (kTotal + GroupSize - 1) / GroupSize; ++k) {
+  for (int k = 0; k < ceil_div(kTotal, GroupSize); ++k) {
     const int e = id + k * GroupSize;
     if (kTotal % GroupSize != 0 && e >= kTotal) break;
     const int line = lines_first ? e % Lines : e / N;

@@ -15,6 +15,7 @@
 // 0) live in two local slots per team instead of the plan's scratch.
 #pragma once
 #include "multipass.hpp"
+#include "rounding.hpp"
 
 namespace pysyclfft::kernels {
 
@@ -44,7 +45,7 @@ template <int M, int Threads, typename T, class Store>
 PYSYCLFFT_INLINE void load_rader_input(int member, const cplx<T>* x, index_t stride, const index_t* logs,
                                        const Store& slots) {
 #pragma unroll
-  for (int i = 0; i < (M + Threads - 1) / Threads; ++i) {
+  for (int i = 0; i < ceil_div(M, Threads); ++i) {
     const int e = member + i * Threads;
     if (M % Threads == 0 || e < M) slots(int(logs[e]), load_cplx(x + (e + 1) * stride));
   }
@@ -55,7 +56,7 @@ template <int M, int Threads, typename T, class Load>
 PYSYCLFFT_INLINE void store_rader_output(int member, cplx<T>* X, index_t stride, const index_t* logs, const Load& y,
                                          const cplx<T>* ends, T scale) {
 #pragma unroll
-  for (int i = 0; i < (M + Threads - 1) / Threads; ++i) {
+  for (int i = 0; i < ceil_div(M, Threads); ++i) {
     const int e = member + i * Threads;
     if (M % Threads == 0 || e < M) {
       const int log = int(logs[e]);

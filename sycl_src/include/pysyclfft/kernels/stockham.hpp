@@ -12,6 +12,7 @@
 #pragma once
 #include "butterflies.hpp"
 #include "complex.hpp"
+#include "rounding.hpp"
 #include "subgroup_transpose.hpp"
 
 namespace pysyclfft::kernels {
@@ -179,7 +180,7 @@ struct Stockham {
     constexpr int kButterflies = N / R;
     if constexpr (Threads > 0) {
 #pragma unroll
-      for (int i = 0; i < (kButterflies + Threads - 1) / Threads; ++i) {
+      for (int i = 0; i < ceil_div(kButterflies, Threads); ++i) {
         const int jv = vector + i * Threads;
         if (kButterflies % Threads == 0 || jv + lane < kButterflies)
           butterfly<R, Ns, Lanes>(jv, lane, src, dst, tw, shuffle);
@@ -195,7 +196,7 @@ struct Stockham {
   PYSYCLFFT_INLINE static void stage_in_place(const Barrier& barrier, int vector, int lane, const Src& src,
                                               const Dst& dst, const cplx<T>* tw) {
     static_assert(Threads > 0, "in-place stages need a compile-time team size");
-    constexpr int kButterflies = N / R, kRounds = (kButterflies + Threads - 1) / Threads;
+    constexpr int kButterflies = N / R, kRounds = ceil_div(kButterflies, Threads);
     cplx<T> v[kRounds][R];
 #pragma unroll
     for (int i = 0; i < kRounds; ++i) {

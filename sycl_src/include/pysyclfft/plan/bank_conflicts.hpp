@@ -23,6 +23,7 @@
 #include <cstddef>
 #include <vector>
 
+#include "../kernels/rounding.hpp"
 #include "../kernels/stockham.hpp"
 
 namespace pysyclfft::plan {
@@ -60,12 +61,12 @@ inline std::vector<WarpAccess> team_local_accesses(std::int64_t n, const std::ve
                                                    int per_group) {
   const int teams = threads < kLocalBanks ? std::min(per_group, kLocalBanks / threads) : per_group;
   const int items = threads * teams;
-  const int warps = (items + kLocalBanks - 1) / kLocalBanks;
+  const int warps = kernels::ceil_div(items, kLocalBanks);
   std::vector<WarpAccess> out;
   int span = 1;
   for (std::size_t s = 0; s < radices.size(); ++s) {
     const int radix = radices[s], butterflies = int(n / radix);
-    const int rounds = (butterflies + threads - 1) / threads;
+    const int rounds = kernels::ceil_div(butterflies, threads);
     for (int load = 0; load < 2; ++load) {
       if (load ? s == 0 : s + 1 == radices.size()) continue;
       for (int round = 0; round < rounds; ++round)

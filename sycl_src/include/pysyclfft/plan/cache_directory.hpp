@@ -30,6 +30,8 @@
 #include <utility>
 #include <vector>
 
+#include "../kernels/rounding.hpp"
+
 namespace pysyclfft::plan {
 
 inline std::uint64_t fnv1a(std::string_view text, std::uint64_t h = 14695981039346656037ull) {
@@ -199,7 +201,7 @@ class CacheDirectory {
 
   // Where the body starts after a head of `head_bytes`.
   std::size_t body_offset(std::size_t head_bytes) const {
-    return (head_bytes + body_alignment_ - 1) / body_alignment_ * body_alignment_;
+    return kernels::round_up(head_bytes, body_alignment_);
   }
 
   std::filesystem::path entry_path(const std::string& key) const {

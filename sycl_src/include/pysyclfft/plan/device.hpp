@@ -19,6 +19,7 @@
 #include <string_view>
 #include <vector>
 
+#include "../kernels/rounding.hpp"
 #include "kernel_params.hpp"
 #include "twiddles.hpp"
 
@@ -183,7 +184,7 @@ inline void advise_huge_pages(const sycl::queue& q, void* p, std::size_t bytes) 
   constexpr std::size_t kHuge = std::size_t(2) << 20;
   if (bytes < 2 * kHuge || !q.get_device().is_cpu()) return;
   const auto page = static_cast<std::uintptr_t>(sysconf(_SC_PAGESIZE));
-  const auto begin = (reinterpret_cast<std::uintptr_t>(p) + page - 1) / page * page;
+  const auto begin = kernels::round_up(reinterpret_cast<std::uintptr_t>(p), page);
   const auto end = (reinterpret_cast<std::uintptr_t>(p) + bytes) / page * page;
   if (end > begin) madvise(reinterpret_cast<void*>(begin), end - begin, MADV_HUGEPAGE);
 }

@@ -8,6 +8,7 @@
 #include <cstdint>
 #include <vector>
 
+#include "../kernels/rounding.hpp"
 #include "../kernels/transpose.hpp"
 #include "entry_points.hpp"
 
@@ -30,7 +31,7 @@ struct InPlaceTranspose {
 inline InPlaceTranspose in_place_transpose(std::int64_t n0, std::int64_t n1) {
   InPlaceTranspose t;
   const std::int64_t m = n1 / n0;
-  t.square = kernels::SquareBlocks{n0, n1, m, (n0 + kTransposeTile - 1) / kTransposeTile, 0};
+  t.square = kernels::SquareBlocks{n0, n1, m, kernels::ceil_div<std::int64_t>(n0, kTransposeTile), 0};
   // After the square transposes, block q = c*m + b of n0 elements (row c of square
   // block b) belongs at b*n0 + c: index a*cols + d goes to d*rows + a.
   const std::int64_t rows = n0, cols = m;

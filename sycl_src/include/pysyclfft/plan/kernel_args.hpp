@@ -16,6 +16,7 @@
 #include "../kernels/generic_stockham.hpp"
 #include "../kernels/layout.hpp"
 #include "../kernels/multipass.hpp"
+#include "../kernels/rounding.hpp"
 #include "../kernels/transpose.hpp"
 #include "device_kernel.hpp"
 #include "entry_points.hpp"
@@ -96,12 +97,9 @@ inline void launch_c2c(Target& to, const DeviceKernel& k, const sycl::nd_range<D
   launch_kernel(to, k, range, p, in, out, twiddles, layout, Real{scale});
 }
 
-// `n` rounded up to a multiple of `step`.
-inline std::size_t round_up(std::size_t n, std::size_t step) { return (n + step - 1) / step * step; }
-
 // A 1-D range of at least `items` work-items in groups of `group` (the kernel checks its bound).
 inline sycl::nd_range<1> elementwise_range(std::size_t items, std::size_t group) {
-  return {round_up(items, group), group};
+  return {kernels::round_up<std::size_t>(items, group), group};
 }
 
 // The nd_range of a batched single-kernel transform, team or work-item level
@@ -116,9 +114,9 @@ inline sycl::nd_range<1> elementwise_range(std::size_t items, std::size_t group)
 inline sycl::nd_range<2> batched_range(const C2CKernelParams& k, const kernels::BatchLayout& layout) {
   if (k.level == Level::work_item) {
     const std::size_t group = k.per_group;
-    return {{std::size_t(layout.count1), round_up(std::size_t(layout.count0), group)}, {1, group}};
+    return {{std::size_t(layout.count1), kernels::round_up<std::size_t>(std::size_t(layout.count0), group)}, {1, group}};
   }
-  return {{round_up(std::size_t(layout.count()), k.per_group), std::size_t(k.threads)},
+  return {{kernels::round_up<std::size_t>(std::size_t(layout.count()), k.per_group), std::size_t(k.threads)},
           {std::size_t(k.per_group), std::size_t(k.threads)}};
 }
 
@@ -154,7 +152,7 @@ struct PassArgs {
 // The nd_range of a pass kernel over `lines` lines (backends/sycl/pass_kernel.hpp):
 // dimension 1 is the SIMD direction, team members or the lines of a column group.
 inline sycl::nd_range<2> pass_range(const PassKernelParams& k, std::int64_t lines) {
-  const std::size_t groups = std::size_t((lines + k.per_group - 1) / k.per_group);
+  const auto groups = std::size_t(kernels::ceil_div<std::int64_t>(lines, k.per_group));
   const std::size_t members = k.threads, teams = k.per_group;
   return k.interleave > 1 ? sycl::nd_range<2>{{members, groups * teams}, {members, teams}}
                           : sycl::nd_range<2>{{groups * teams, members}, {teams, members}};

@@ -10,6 +10,7 @@
 #include "../kernels/column_rows.hpp"
 #include "../kernels/convolution.hpp"
 #include "../kernels/multipass.hpp"
+#include "../kernels/rounding.hpp"
 #include "bank_conflicts.hpp"
 #include "factorize.hpp"
 
@@ -203,7 +204,7 @@ inline int max_pow2_radix(std::int64_t n, Precision p, const DeviceLimits& dev, 
 // at most about 4 butterflies per work-item in any stage (the loops unroll: code
 // size) and at most 1024 work-items; the largest such team on ties.
 inline int cpu_team_size(const std::vector<int>& radices, std::int64_t n, int lanes) {
-  const auto whole_vectors = [lanes](std::int64_t x) { return int((x + lanes - 1) / lanes * lanes); };
+  const auto whole_vectors = [lanes](std::int64_t x) { return int(kernels::round_up<std::int64_t>(x, lanes)); };
   std::int64_t most = 0;  // butterflies of the busiest stage
   for (int r : radices) most = std::max(most, n / r);
   const int largest = std::min(whole_vectors(most), 1024);
@@ -212,7 +213,7 @@ inline int cpu_team_size(const std::vector<int>& radices, std::int64_t n, int la
   const int smallest = std::min(whole_vectors(std::max<std::int64_t>(most / 4, 1)), largest);
   for (int t = smallest; t <= largest; t += lanes) {
     std::int64_t slots = 0;
-    for (int r : radices) slots += (n / r + t - 1) / t * t;
+    for (int r : radices) slots += kernels::round_up<std::int64_t>(n / r, t);
     if (best_slots < 0 || slots <= best_slots) best = t, best_slots = slots;
   }
   return best;

@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "../kernels/layout.hpp"
+#include "../kernels/rounding.hpp"
 #include "compiler.hpp"
 #include "device.hpp"
 #include "generic_c2c_plan.hpp"
@@ -82,13 +83,14 @@ class MapPassPlan {
       // Dimension 0 holds (outer line, point): whole inner rows, as many per launch as its limit allows.
       const std::int64_t rows = std::int64_t(max_groups_per_dim_ / points);
       return launch(2, launch_pieces(layout, rows * layout.count0), [&](const BatchLayout& p) {
-        const std::size_t width = std::min(group_, round_up(std::size_t(p.count0), 32));  // few columns: small groups
-        return sycl::nd_range<2>{{std::size_t(p.count1) * points, round_up(std::size_t(p.count0), width)}, {1, width}};
+        const auto columns = std::size_t(p.count0);
+        const std::size_t width = std::min(group_, kernels::round_up<std::size_t>(columns, 32));  // few columns: small groups
+        return sycl::nd_range<2>{{std::size_t(p.count1) * points, kernels::round_up(columns, width)}, {1, width}};
       });
     }
     return launch(kernels_.size() > 2 && layout.unit_strides() ? 1 : 0,
                   launch_pieces(layout, std::int64_t(max_groups_per_dim_)), [&](const BatchLayout& p) {
-                    return sycl::nd_range<2>{{std::size_t(p.count()), round_up(points, group_)}, {1, group_}};
+                    return sycl::nd_range<2>{{std::size_t(p.count()), kernels::round_up(points, group_)}, {1, group_}};
                   });
   }
 

@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "../kernels/layout.hpp"
+#include "../kernels/rounding.hpp"
 #include "twiddles.hpp"
 
 namespace pysyclfft::plan {
@@ -42,7 +43,7 @@ TwoLevelOffsets append_two_level(std::vector<std::complex<T>>& table, const TwoL
 template <typename T> std::size_t packed_entries(std::size_t count) {
   static_assert(sizeof(std::complex<T>) % sizeof(kernels::index_t) == 0);
   const std::size_t per_entry = sizeof(std::complex<T>) / sizeof(kernels::index_t);
-  return (count + per_entry - 1) / per_entry;
+  return kernels::ceil_div(count, per_entry);
 }
 
 template <typename T> void append_packed(std::vector<std::complex<T>>& table, const std::vector<std::int64_t>& indices) {

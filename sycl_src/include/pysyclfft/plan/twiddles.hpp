@@ -5,6 +5,7 @@
 #include <cstdint>
 #include <vector>
 
+#include "../kernels/rounding.hpp"
 #include "../kernels/subgroup_fft.hpp"  // exact_log2
 
 namespace pysyclfft::plan {
@@ -95,7 +96,7 @@ struct TwoLevelTwiddles {
 inline TwoLevelTwiddles two_level_twiddles(std::int64_t L) {
   TwoLevelTwiddles t;
   while ((std::int64_t(1) << (2 * t.shift)) < L) ++t.shift;
-  const std::int64_t lo = std::int64_t(1) << t.shift, hi = (L + lo - 1) / lo;
+  const std::int64_t lo = std::int64_t(1) << t.shift, hi = kernels::ceil_div(L, lo);
   for (std::int64_t j = 0; j < lo; ++j) t.lo.push_back(root_of_unity(j, L));
   for (std::int64_t j = 0; j < hi; ++j) t.hi.push_back(root_of_unity(j * lo, L));
   return t;
