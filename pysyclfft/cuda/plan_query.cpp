@@ -74,7 +74,7 @@ int main(int argc, char** argv) {
     dev.is_cpu = false;
     for (int i = 5; i < argc; ++i) {
       const std::int64_t n = std::strtoll(argv[i], nullptr, 10);
-      print_plan(choose_c2c_params(n, p, dev, 2, gpu_max_pow2_radix(n, p, KernelRole::nvrtc)));
+      print_plan(choose_c2c_params(n, p, dev, 2, KernelRole::nvrtc));
     }
     return 0;
   }

@@ -1,7 +1,7 @@
 // In-register DFTs of small radices: y[k] = sum_j v[j] * exp(Sign*2*pi*i*j*k/R).
 // Sign = -1 is the forward transform. Each butterfly transforms v in place.
 //  - 2 and 4 are written out;
-//  - composite radices (8, 9, 16) take one Cooley-Tukey step in registers;
+//  - composite radices (6, 8, 9, 10, 16) take one Cooley-Tukey step in registers;
 //  - odd radices (3, 5, 7, 11, 13) pair j with R-j, so cos/sin products are shared.
 #pragma once
 #include "complex.hpp"
@@ -93,6 +93,8 @@ template <int R, int Sign> struct CompositeButterfly {
 template <int Sign> struct Butterfly<8, Sign> : CompositeButterfly<8, Sign> {};
 template <int Sign> struct Butterfly<9, Sign> : CompositeButterfly<9, Sign> {};
 template <int Sign> struct Butterfly<16, Sign> : CompositeButterfly<16, Sign> {};
+template <int Sign> struct Butterfly<6, Sign> : CompositeButterfly<6, Sign> {};
+template <int Sign> struct Butterfly<10, Sign> : CompositeButterfly<10, Sign> {};
 
 template <int R, int Sign> struct OddButterfly {
   static constexpr int H = (R - 1) / 2;

@@ -198,6 +198,15 @@ inline int max_pow2_radix(std::int64_t n, Precision p, const DeviceLimits& dev, 
   return dev.is_cpu ? cpu_max_pow2_radix(n, p, role) : gpu_max_pow2_radix(n, p, role);
 }
 
+// Whether radices 3 and 5 take the leftover factors 2 (factorize.hpp,
+// twos_taken_by_odd): in the CPU's single and fused map kernels (1.15-1.6x faster
+// where it applies). Not in its pass kernels, whose teams the convolutions take
+// (complex64 2053's 4320-point convolution as 8 9 6 10 ran 1.3x slower than as
+// 8 4 9 3 5), nor on GPUs (not measured).
+inline bool twos_into_odd(const DeviceLimits& dev, KernelRole role) {
+  return dev.is_cpu && role != KernelRole::pass && role != KernelRole::nvrtc;
+}
+
 // CPU team: whole SIMD vectors (a vector spanning two teams turns every access
 // into a gather), sized to waste the fewest lanes over all stages (stage s has
 // n/R_s butterflies; masked lanes past the end cost as much as busy ones), with
@@ -233,16 +242,17 @@ inline constexpr int kAloneRadix = 8;
 // Team-level parameters (what every single-kernel transform can build on, e.g.
 // the fused real/trigonometric kernels, with two Stockham buffers). nullopt-like:
 // returns params with empty radices if n cannot run in one work-group.
-// pow2_radix > 0 overrides the device's power-of-two radix rule.
+// The role picks the radix rules (max_pow2_radix, twos_into_odd); pow2_radix > 0
+// overrides the device's power-of-two radix.
 inline C2CKernelParams choose_c2c_params(std::int64_t n, Precision p, const DeviceLimits& dev, int buffers = 2,
-                                         int pow2_radix = 0) {
+                                         KernelRole role = KernelRole::single, int pow2_radix = 0) {
   C2CKernelParams k;
   k.n = n;
   k.precision = p;
   k.lanes = team_lanes(p, dev);
   k.buffers = buffers;
-  if (pow2_radix == 0) pow2_radix = max_pow2_radix(n, p, dev, KernelRole::single);
-  k.radices = n == 1 ? std::vector<int>{1} : stockham_radices(n, pow2_radix);
+  if (pow2_radix == 0) pow2_radix = max_pow2_radix(n, p, dev, role);
+  k.radices = n == 1 ? std::vector<int>{1} : stockham_radices(n, pow2_radix, twos_into_odd(dev, role));
   if (k.radices.empty() || n > max_single_kernel_length(p, dev, buffers)) {
     k.radices.clear();
     return k;
@@ -299,7 +309,7 @@ inline constexpr std::int64_t kItemMaxLength = 64;
 inline C2CKernelParams choose_c2c_kernel(std::int64_t n, Precision p, const DeviceLimits& dev,
                                          std::int64_t max_item_length = kItemMaxLength,
                                          KernelRole role = KernelRole::single) {
-  C2CKernelParams k = choose_c2c_params(n, p, dev, 2, max_pow2_radix(n, p, dev, role));
+  C2CKernelParams k = choose_c2c_params(n, p, dev, 2, role);
   if (dev.is_cpu && !k.radices.empty() && n <= max_item_length) {
     k.level = Level::work_item;
     k.threads = 1;
@@ -465,7 +475,7 @@ inline bool fit_column_group(PassKernelParams& k, const DeviceLimits& dev, std::
 inline constexpr int kOneBufferLines = 8, kSectorLines = 4;
 inline void take_one_buffer(PassKernelParams& k, const DeviceLimits& dev, std::int64_t columns) {
   if (k.interleave > kOneBufferLines) return;
-  const PassKernelParams radix16{choose_c2c_params(k.n, k.precision, dev, 1, 16)};
+  const PassKernelParams radix16{choose_c2c_params(k.n, k.precision, dev, 1, KernelRole::pass, 16)};
   PassKernelParams one = radix16;
   if (one.radices.size() < 2 || !fit_column_group(one, dev, columns, dev.local_mem_bytes / 3)) return;
   if (!dev.is_cpu && one.interleave < kSectorLines) {
@@ -479,7 +489,7 @@ inline void take_one_buffer(PassKernelParams& k, const DeviceLimits& dev, std::i
 
 inline PassKernelParams choose_pass_params(std::int64_t len, Precision p, const DeviceLimits& dev,
                                            std::int64_t columns, bool rows_in) {
-  PassKernelParams k{choose_c2c_params(len, p, dev, 2, max_pow2_radix(len, p, dev, KernelRole::pass))};
+  PassKernelParams k{choose_c2c_params(len, p, dev, 2, KernelRole::pass)};
   if (k.radices.empty()) return k;
   if (columns > 0) {
     const int teams = k.per_group;
