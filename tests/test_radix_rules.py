@@ -1,6 +1,6 @@
 """Radices 3 and 5 take the leftover factors 2 on the CPU device (plan/factorize.hpp,
-twos_taken_by_odd; kernel_params.hpp, twos_into_odd): single and fused map kernels run
-radices 6 and 10, a stage fewer. The planner's choice is checked for a CPU and an H100
+twos_taken_by_odd; kernel_params.hpp, twos_into_odd): single and fused map kernels of teams
+run radices 6 and 10, a stage fewer. The planner's choice is checked for a CPU and an H100
 (any machine), the transforms that now run those radices against numpy and scipy in
 float64 on the device at hand."""
 
@@ -27,6 +27,7 @@ def radices(n, is_double, device):
         (6000, False, [16, 3, 5, 5, 5]),  # no leftover: whole radix-16 stages stay (10 10 10 6 lost 1.4x)
         (600, True, [8, 3, 5, 5]),  # no leftover (10 10 6 lost 1.4x)
         (96, False, [8, 4, 3]),  # a leftover 4 but one 3: no stage saved
+        (60, False, [4, 3, 5]),  # a work-item kernel (10 6 ran 0.88x as fast)
     ],
 )
 def test_cpu_radices_take_leftover_twos(n, is_double, expected):
@@ -39,7 +40,7 @@ def test_gpu_radices_keep_their_twos():
         assert 6 not in got and 10 not in got, (n, got)
 
 
-LENGTHS = [48, 60, 240, 600, 1000, 1200, 1536, 3000]
+LENGTHS = [80, 240, 480, 600, 1000, 1200, 1536, 3000]
 
 
 @pytest.mark.parametrize("dtype", [np.complex64, np.complex128])
@@ -55,9 +56,9 @@ def test_c2c_with_radices_6_and_10(dtype):
 @pytest.mark.parametrize("dtype", [np.float32, np.float64])
 @pytest.mark.parametrize("kind", ["rfft", "dct2", "dct3"])
 def test_fused_maps_with_radices_6_and_10(kind, dtype):
-    """Fused real and trigonometric kernels whose FFTs (of n/2 points: 60, 500, 1200, 1500) take 6s and 10s."""
+    """Fused real and trigonometric kernels whose FFTs (of n/2 points: 240, 500, 1200, 1500) take 6s and 10s."""
     rng = np.random.default_rng(10)
-    for n in (120, 1000, 2400, 3000):
+    for n in (480, 1000, 2400, 3000):
         x = rng.uniform(-1, 1, (5, n)).astype(dtype)
         x64 = x.astype(np.float64)
         if kind == "rfft":

@@ -166,8 +166,9 @@ inline std::int64_t max_single_kernel_length(Precision p, const DeviceLimits& de
 // cannot (2x at n = 4, 8 on an H100).
 // map: the FFT of a fused real or trigonometric kernel; makhoul_map: that of a
 // fused DCT/DST-II/III (Makhoul through the packed real FFT). The CPU rule
-// treats them apart; on GPUs they are single kernels.
-enum class KernelRole { single, map, makhoul_map, pass, nvrtc };
+// treats them apart; on GPUs they are single kernels. work_item: a CPU's
+// transform of up to 64 points whole in one work-item's registers.
+enum class KernelRole { single, map, makhoul_map, pass, nvrtc, work_item };
 inline int gpu_max_pow2_radix(std::int64_t n, Precision p, KernelRole role = KernelRole::single) {
   const bool in_one_kernel = role != KernelRole::pass && role != KernelRole::nvrtc;
   const std::int64_t radix16_from = in_one_kernel ? 1024 : 4096;
@@ -199,12 +200,13 @@ inline int max_pow2_radix(std::int64_t n, Precision p, const DeviceLimits& dev, 
 }
 
 // Whether radices 3 and 5 take the leftover factors 2 (factorize.hpp,
-// twos_taken_by_odd): in the CPU's single and fused map kernels (1.15-1.6x faster
-// where it applies). Not in its pass kernels, whose teams the convolutions take
-// (complex64 2053's 4320-point convolution as 8 9 6 10 ran 1.3x slower than as
-// 8 4 9 3 5), nor on GPUs (not measured).
+// twos_taken_by_odd): in the CPU's single and fused map kernels of teams
+// (1.1-1.6x faster where it applies). Not in its work-item kernels (60 points as
+// 10 6 ran 0.88x as fast as 4 3 5), nor its pass kernels, whose teams the
+// convolutions take (complex64 2053's 4320-point convolution as 8 9 6 10 ran
+// 1.3x slower than as 8 4 9 3 5), nor on GPUs (not measured).
 inline bool twos_into_odd(const DeviceLimits& dev, KernelRole role) {
-  return dev.is_cpu && role != KernelRole::pass && role != KernelRole::nvrtc;
+  return dev.is_cpu && (role == KernelRole::single || role == KernelRole::map || role == KernelRole::makhoul_map);
 }
 
 // CPU team: whole SIMD vectors (a vector spanning two teams turns every access
@@ -309,8 +311,9 @@ inline constexpr std::int64_t kItemMaxLength = 64;
 inline C2CKernelParams choose_c2c_kernel(std::int64_t n, Precision p, const DeviceLimits& dev,
                                          std::int64_t max_item_length = kItemMaxLength,
                                          KernelRole role = KernelRole::single) {
-  C2CKernelParams k = choose_c2c_params(n, p, dev, 2, role);
-  if (dev.is_cpu && !k.radices.empty() && n <= max_item_length) {
+  const bool in_registers = dev.is_cpu && n <= max_item_length;
+  C2CKernelParams k = choose_c2c_params(n, p, dev, 2, in_registers ? KernelRole::work_item : role);
+  if (in_registers && !k.radices.empty()) {
     k.level = Level::work_item;
     k.threads = 1;
     k.per_group = int(std::min<std::size_t>(256, dev.max_group_size));
