@@ -9,7 +9,7 @@ import re
 import numpy as np
 import pytest
 
-from conftest import C2C_ROWS_CHILD, error_bound, relative_l2, run_checked_child
+from conftest import C2C_ROWS_CHILD, H100, OPENCL_CPU, error_bound, relative_l2, run_checked_child
 
 import pysyclfft
 from pysyclfft import _arrays, _core, config
@@ -88,17 +88,18 @@ def test_one_buffer_form(tmp_path):
 
 
 def test_float_bluestein_takes_shorter_lengths():
-    """complex64 convolves 4099 at 8640 (2^6 3^3 5) instead of 12288 where both FFTs then fit one
-    kernel, and 65539 at 9 * 2^14 instead of 3 * 2^16 in passes; complex128 keeps 2^a or 3 * 2^a
-    (plan/algorithm.hpp, bluestein_fft_length)."""
-    q = _arrays.default_queue()
+    """On a CPU complex64 convolves 4099 at 8640 (2^6 3^3 5) instead of 12288, both FFTs in one kernel,
+    and 65539 at 9 * 2^14 instead of 3 * 2^16 in passes; complex128 and GPUs keep 2^a or 3 * 2^a
+    (plan/algorithm.hpp, bluestein_fft_length; the planner asked for each device's description)."""
 
-    def convolution(n, double):
-        text = _core.C2CPlan(q, n, double).describe()
-        return int(re.search(r"Bluestein, chirp convolution of length (\d+)", text).group(1)), fused(text)
+    def length(n, double, device):
+        return int(np.prod(_core.pass_lengths(n, double, **device)))
 
-    m, one_kernel = convolution(4099, False)
-    assert m == (8640 if one_kernel else 9216)
-    assert convolution(4099, True)[0] == 12288
-    assert convolution(65539, False) == (9 * 2**14, False)
-    assert convolution(65539, True) == (3 * 2**16, False)
+    assert _core.pass_lengths(4099, False, **OPENCL_CPU) == [8640]  # one kernel
+    assert length(4099, True, OPENCL_CPU) == 12288
+    assert length(65539, False, OPENCL_CPU) == 9 * 2**14
+    assert length(65539, True, OPENCL_CPU) == 3 * 2**16
+    assert length(4099, False, H100) == 12288
+    assert length(65539, False, H100) == 3 * 2**16
+
+

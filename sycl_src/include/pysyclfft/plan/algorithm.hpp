@@ -78,7 +78,7 @@ inline std::vector<std::int64_t> convolution_pass_lengths(std::int64_t len, Prec
 }
 
 // Bluestein's convolution length for n: bluestein_length(n) (2^a or 3*2^a), or for
-// float the shortest length whose FFTs ran faster on the 2-core AMD EPYC
+// float on a CPU the shortest length whose FFTs ran faster on the 2-core AMD EPYC
 // (2026-12-07, alternating runs, complex64; docs/performance-anysize.md): where both
 // FFTs fit one kernel (compiled for n anyway) any 5-smooth length (4099, 2053: 8640 /
 // 4320 instead of 12288 / 6144, 1.35x / 1.12x faster), else 9*2^a where it is shorter
@@ -86,10 +86,11 @@ inline std::vector<std::int64_t> convolution_pass_lengths(std::int64_t len, Prec
 // 360*375 had been 1.28x slower than 196608). The L2 error grows ~13-20% (4099
 // 1.7e-7 -> 2.1e-7, 2200013 2.3e-7 -> 2.7e-7; bound 3e-7); complex128 keeps 2^a or
 // 3*2^a: its one-kernel lengths ran no faster, and with 9*2^a its error reached
-// 5.7e-16 at 1100009 (bound 6e-16).
+// 5.7e-16 at 1100009 (bound 6e-16). GPUs keep 2^a or 3*2^a: on an H200 the fused
+// convolution of 4099 at 8640 ran at 216 GB/s against 274 at 12288 (2026-12-07).
 inline std::int64_t bluestein_fft_length(std::int64_t n, Precision p, const DeviceLimits& lim, std::int64_t max_pass) {
   const std::int64_t base = bluestein_length(n), need = 2 * n - 1;
-  if (p != Precision::f32) return base;
+  if (p != Precision::f32 || !lim.is_cpu) return base;
   constexpr int kAny = 64;  // factors of 3 or 5: more than any length has
   const std::int64_t five_smooth = smooth_length_at_least(need, base + 1, kAny, kAny);
   if (max_pass <= 0 && five_smooth > 0 && !convolution_params(five_smooth, p, lim).radices.empty()) return five_smooth;
