@@ -99,8 +99,8 @@ struct Stockham {
   // whole vector, so the compiler sees consecutive twiddle reads and writes
   // (vector loads and stores instead of gathers and scatters). The first stage
   // (Ns = 1) and the last (Ns*R = N) get their index arithmetic simplified too.
-  template <int R, int Ns, int Lanes> struct Indices {
-    static constexpr bool kWholeVectors = Ns % Lanes == 0;
+  template <int R, int Ns, int Lanes, bool Aligned = false> struct Indices {
+    static constexpr bool kWholeVectors = Ns % Lanes == 0 || Aligned;
     PYSYCLFFT_INLINE static int twiddle(int jv, int lane) {
       const int j = jv + lane;
       return Ns == 1 ? 0 : Ns * R == N ? j : kWholeVectors ? jv % Ns + lane : j % Ns;
@@ -110,13 +110,13 @@ struct Stockham {
       return Ns == 1 ? j * R : Ns * R == N ? j : (kWholeVectors ? jv : j) / Ns * Ns * R + twiddle(jv, lane);
     }
   };
-  template <int R, int Ns, int Lanes, class Src>
+  template <int R, int Ns, int Lanes, bool Aligned, class Src>
   PYSYCLFFT_INLINE static void compute(int jv, int lane, const Src& src, const cplx<T>* tw, cplx<T> (&v)[R]) {
     const int j = jv + lane;
 #pragma unroll
     for (int r = 0; r < R; ++r) v[r] = src(j + r * (N / R));
     if constexpr (Ns > 1) {
-      const int k = Indices<R, Ns, Lanes>::twiddle(jv, lane);
+      const int k = Indices<R, Ns, Lanes, Aligned>::twiddle(jv, lane);
       if constexpr (DerivedTwiddles) {
         cplx<T> w[R];
 #pragma unroll
@@ -133,9 +133,9 @@ struct Stockham {
     }
     Butterfly<R, Sign>::apply(v);
   }
-  template <int R, int Ns, int Lanes, class Dst>
+  template <int R, int Ns, int Lanes, bool Aligned, class Dst>
   PYSYCLFFT_INLINE static void store(int jv, int lane, const Dst& dst, const cplx<T> (&v)[R]) {
-    const int base = Indices<R, Ns, Lanes>::output(jv, lane);
+    const int base = Indices<R, Ns, Lanes, Aligned>::output(jv, lane);
 #pragma unroll
     for (int r = 0; r < R; ++r) dst(base + r * Ns, v[r]);
   }
@@ -159,16 +159,43 @@ struct Stockham {
 #pragma unroll
     for (int k = 0; k < R; ++k) dst((jv + k) * R + lane, cplx<T>{re[k], im[k]});
   }
-  template <int R, int Ns, int Lanes, class Src, class Dst, class Shuffle>
+  template <int R, int Ns, int Lanes, bool Aligned, class Src, class Dst, class Shuffle>
   PYSYCLFFT_INLINE static void butterfly(int jv, int lane, const Src& src, const Dst& dst, const cplx<T>* tw,
                                          const Shuffle& shuffle) {
     cplx<T> v[R];
-    compute<R, Ns, Lanes>(jv, lane, src, tw, v);
+    compute<R, Ns, Lanes, Aligned>(jv, lane, src, tw, v);
     if constexpr (kTransposedStore<R, Ns, Lanes, Shuffle>)
       store_transposed<R>(jv, lane, dst, v, shuffle);
     else
-      store<R, Ns, Lanes>(jv, lane, dst, v);
+      store<R, Ns, Lanes, Aligned>(jv, lane, dst, v);
   }
+
+  // Which butterfly jv + lane a work-item runs in round i of a stage. In order
+  // (jv = vector + i * Threads), or, where the span Ns exceeds the lanes but is
+  // no multiple of them (the middle stages of odd lengths), block by block: each
+  // block of Ns butterflies in whole vectors, its last one masked, so that j / Ns
+  // is the vector's and its stores are vectors; in order, each lane's store lands
+  // apart (on the OpenCL CPU device, scatters: 40 in a 3125-point kernel). Only
+  // for sub-groups of at most 16 lanes (CPU vectors; GPUs keep the order).
+  template <int R, int Ns, int Threads, int Lanes> struct Walk {
+    static constexpr int kButterflies = N / R;
+    static constexpr bool kBlocked = Threads > 0 && Lanes > 1 && Lanes <= 16 && Interleave == 1 &&
+                                     Threads % Lanes == 0 && Ns > Lanes && Ns % Lanes != 0;
+    static constexpr int kChunks = ceil_div(Ns, Lanes);  // vectors per block
+    static constexpr int kVectors = kButterflies / Ns * kChunks, kPerRound = Threads > 0 ? Threads / Lanes : 1;
+    static constexpr int kRounds = Threads <= 0 ? 0 : kBlocked ? ceil_div(kVectors, kPerRound) : ceil_div(kButterflies, Threads);
+    static constexpr bool kAligned = kBlocked;
+    PYSYCLFFT_INLINE static int first(int vector, int i) {
+      if constexpr (!kBlocked) return vector + i * Threads;
+      const int q = vector / Lanes + i * kPerRound;
+      return q / kChunks * Ns + q % kChunks * Lanes;
+    }
+    PYSYCLFFT_INLINE static bool active(int vector, int lane, int i) {
+      if constexpr (!kBlocked) return kButterflies % Threads == 0 || vector + i * Threads + lane < kButterflies;
+      const int q = vector / Lanes + i * kPerRound;
+      return (kVectors % kPerRound == 0 || q < kVectors) && q % kChunks * Lanes + lane < Ns;
+    }
+  };
 
   // The stage's N/R butterflies shared among the team; the work-item is `lane`
   // of the vector starting at team member `vector`. With Threads known at
@@ -177,16 +204,14 @@ struct Stockham {
   template <int R, int Ns, int Threads, int Lanes, class Src, class Dst, class Shuffle = NoShuffle>
   PYSYCLFFT_INLINE static void stage(int vector, int lane, int threads, const Src& src, const Dst& dst,
                                      const cplx<T>* tw, const Shuffle& shuffle = {}) {
-    constexpr int kButterflies = N / R;
+    using walk = Walk<R, Ns, Threads, Lanes>;
     if constexpr (Threads > 0) {
 #pragma unroll
-      for (int i = 0; i < ceil_div(kButterflies, Threads); ++i) {
-        const int jv = vector + i * Threads;
-        if (kButterflies % Threads == 0 || jv + lane < kButterflies)
-          butterfly<R, Ns, Lanes>(jv, lane, src, dst, tw, shuffle);
-      }
+      for (int i = 0; i < walk::kRounds; ++i)
+        if (walk::active(vector, lane, i))
+          butterfly<R, Ns, Lanes, walk::kAligned>(walk::first(vector, i), lane, src, dst, tw, shuffle);
     } else {
-      for (int j = vector + lane; j < kButterflies; j += threads) butterfly<R, Ns, 1>(j, 0, src, dst, tw, NoShuffle{});
+      for (int j = vector + lane; j < N / R; j += threads) butterfly<R, Ns, 1, false>(j, 0, src, dst, tw, NoShuffle{});
     }
   }
 
@@ -196,19 +221,16 @@ struct Stockham {
   PYSYCLFFT_INLINE static void stage_in_place(const Barrier& barrier, int vector, int lane, const Src& src,
                                               const Dst& dst, const cplx<T>* tw) {
     static_assert(Threads > 0, "in-place stages need a compile-time team size");
-    constexpr int kButterflies = N / R, kRounds = ceil_div(kButterflies, Threads);
-    cplx<T> v[kRounds][R];
+    using walk = Walk<R, Ns, Threads, Lanes>;
+    cplx<T> v[walk::kRounds][R];
 #pragma unroll
-    for (int i = 0; i < kRounds; ++i) {
-      const int jv = vector + i * Threads;
-      if (kButterflies % Threads == 0 || jv + lane < kButterflies) compute<R, Ns, Lanes>(jv, lane, src, tw, v[i]);
-    }
+    for (int i = 0; i < walk::kRounds; ++i)
+      if (walk::active(vector, lane, i))
+        compute<R, Ns, Lanes, walk::kAligned>(walk::first(vector, i), lane, src, tw, v[i]);
     barrier();
 #pragma unroll
-    for (int i = 0; i < kRounds; ++i) {
-      const int jv = vector + i * Threads;
-      if (kButterflies % Threads == 0 || jv + lane < kButterflies) store<R, Ns, Lanes>(jv, lane, dst, v[i]);
-    }
+    for (int i = 0; i < walk::kRounds; ++i)
+      if (walk::active(vector, lane, i)) store<R, Ns, Lanes, walk::kAligned>(walk::first(vector, i), lane, dst, v[i]);
   }
 
   // Runs stages I.. with span Ns, reading `src`; `cur`/`other` are the local
