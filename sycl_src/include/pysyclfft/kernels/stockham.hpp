@@ -176,7 +176,8 @@ struct Stockham {
   // block of Ns butterflies in whole vectors, its last one masked, so that j / Ns
   // is the vector's and its stores are vectors; in order, each lane's store lands
   // apart (on the OpenCL CPU device, scatters: 40 in a 3125-point kernel). Only
-  // for sub-groups of at most 16 lanes (CPU vectors; GPUs keep the order).
+  // for sub-groups of at most 16 lanes: CPU vectors (and an Intel GPU's 16-lane
+  // sub-groups, not measured); CUDA's 32-lane warps keep the order.
   template <int R, int Ns, int Threads, int Lanes> struct Walk {
     static constexpr int kButterflies = N / R;
     static constexpr bool kBlocked = Threads > 0 && Lanes > 1 && Lanes <= 16 && Interleave == 1 &&
