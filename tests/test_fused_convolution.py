@@ -4,7 +4,6 @@ memory. Checked against numpy in float64 on strided and batched inputs, both dir
 scale; in child processes the one-buffer form a GPU takes for longer lengths (every stage in place,
 PYSYCLFFT_ONE_BUFFER_CONVOLUTION=1) and the two-launch form (PYSYCLFFT_FUSED_CONVOLUTION=0).
 A wrong spare buffer, end value or scale gives errors of order 1."""
-import re
 
 import numpy as np
 import pytest
@@ -101,5 +100,3 @@ def test_float_bluestein_takes_shorter_lengths():
     assert length(65539, True, OPENCL_CPU) == 3 * 2**16
     assert length(4099, False, H100) == 12288
     assert length(65539, False, H100) == 3 * 2**16
-
-

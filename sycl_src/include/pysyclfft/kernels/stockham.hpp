@@ -99,8 +99,8 @@ struct Stockham {
   // whole vector, so the compiler sees consecutive twiddle reads and writes
   // (vector loads and stores instead of gathers and scatters). The first stage
   // (Ns = 1) and the last (Ns*R = N) get their index arithmetic simplified too.
-  template <int R, int Ns, int Lanes, bool Aligned = false> struct Indices {
-    static constexpr bool kWholeVectors = Ns % Lanes == 0 || Aligned;
+  template <int R, int Ns, int Lanes, bool Blocked = false> struct Indices {
+    static constexpr bool kWholeVectors = Ns % Lanes == 0 || Blocked;  // Blocked: the stage walks blocks (Walk)
     PYSYCLFFT_INLINE static int twiddle(int jv, int lane) {
       const int j = jv + lane;
       return Ns == 1 ? 0 : Ns * R == N ? j : kWholeVectors ? jv % Ns + lane : j % Ns;
@@ -110,13 +110,13 @@ struct Stockham {
       return Ns == 1 ? j * R : Ns * R == N ? j : (kWholeVectors ? jv : j) / Ns * Ns * R + twiddle(jv, lane);
     }
   };
-  template <int R, int Ns, int Lanes, bool Aligned, class Src>
+  template <int R, int Ns, int Lanes, bool Blocked, class Src>
   PYSYCLFFT_INLINE static void compute(int jv, int lane, const Src& src, const cplx<T>* tw, cplx<T> (&v)[R]) {
     const int j = jv + lane;
 #pragma unroll
     for (int r = 0; r < R; ++r) v[r] = src(j + r * (N / R));
     if constexpr (Ns > 1) {
-      const int k = Indices<R, Ns, Lanes, Aligned>::twiddle(jv, lane);
+      const int k = Indices<R, Ns, Lanes, Blocked>::twiddle(jv, lane);
       if constexpr (DerivedTwiddles) {
         cplx<T> w[R];
 #pragma unroll
@@ -133,9 +133,9 @@ struct Stockham {
     }
     Butterfly<R, Sign>::apply(v);
   }
-  template <int R, int Ns, int Lanes, bool Aligned, class Dst>
+  template <int R, int Ns, int Lanes, bool Blocked, class Dst>
   PYSYCLFFT_INLINE static void store(int jv, int lane, const Dst& dst, const cplx<T> (&v)[R]) {
-    const int base = Indices<R, Ns, Lanes, Aligned>::output(jv, lane);
+    const int base = Indices<R, Ns, Lanes, Blocked>::output(jv, lane);
 #pragma unroll
     for (int r = 0; r < R; ++r) dst(base + r * Ns, v[r]);
   }
@@ -159,15 +159,15 @@ struct Stockham {
 #pragma unroll
     for (int k = 0; k < R; ++k) dst((jv + k) * R + lane, cplx<T>{re[k], im[k]});
   }
-  template <int R, int Ns, int Lanes, bool Aligned, class Src, class Dst, class Shuffle>
+  template <int R, int Ns, int Lanes, bool Blocked, class Src, class Dst, class Shuffle>
   PYSYCLFFT_INLINE static void butterfly(int jv, int lane, const Src& src, const Dst& dst, const cplx<T>* tw,
                                          const Shuffle& shuffle) {
     cplx<T> v[R];
-    compute<R, Ns, Lanes, Aligned>(jv, lane, src, tw, v);
+    compute<R, Ns, Lanes, Blocked>(jv, lane, src, tw, v);
     if constexpr (kTransposedStore<R, Ns, Lanes, Shuffle>)
       store_transposed<R>(jv, lane, dst, v, shuffle);
     else
-      store<R, Ns, Lanes, Aligned>(jv, lane, dst, v);
+      store<R, Ns, Lanes, Blocked>(jv, lane, dst, v);
   }
 
   // Which butterfly jv + lane a work-item runs in round i of a stage. In order
@@ -184,8 +184,9 @@ struct Stockham {
                                      Threads % Lanes == 0 && Ns > Lanes && Ns % Lanes != 0;
     static constexpr int kChunks = ceil_div(Ns, Lanes);  // vectors per block
     static constexpr int kVectors = kButterflies / Ns * kChunks, kPerRound = Threads > 0 ? Threads / Lanes : 1;
-    static constexpr int kRounds = Threads <= 0 ? 0 : kBlocked ? ceil_div(kVectors, kPerRound) : ceil_div(kButterflies, Threads);
-    static constexpr bool kAligned = kBlocked;
+    static constexpr int kRounds = Threads <= 0 ? 0
+                                   : kBlocked ? ceil_div(kVectors, kPerRound)
+                                              : ceil_div(kButterflies, Threads);
     PYSYCLFFT_INLINE static int first(int vector, int i) {
       if constexpr (!kBlocked) return vector + i * Threads;
       const int q = vector / Lanes + i * kPerRound;
@@ -210,7 +211,7 @@ struct Stockham {
 #pragma unroll
       for (int i = 0; i < walk::kRounds; ++i)
         if (walk::active(vector, lane, i))
-          butterfly<R, Ns, Lanes, walk::kAligned>(walk::first(vector, i), lane, src, dst, tw, shuffle);
+          butterfly<R, Ns, Lanes, walk::kBlocked>(walk::first(vector, i), lane, src, dst, tw, shuffle);
     } else {
       for (int j = vector + lane; j < N / R; j += threads) butterfly<R, Ns, 1, false>(j, 0, src, dst, tw, NoShuffle{});
     }
@@ -227,11 +228,11 @@ struct Stockham {
 #pragma unroll
     for (int i = 0; i < walk::kRounds; ++i)
       if (walk::active(vector, lane, i))
-        compute<R, Ns, Lanes, walk::kAligned>(walk::first(vector, i), lane, src, tw, v[i]);
+        compute<R, Ns, Lanes, walk::kBlocked>(walk::first(vector, i), lane, src, tw, v[i]);
     barrier();
 #pragma unroll
     for (int i = 0; i < walk::kRounds; ++i)
-      if (walk::active(vector, lane, i)) store<R, Ns, Lanes, walk::kAligned>(walk::first(vector, i), lane, dst, v[i]);
+      if (walk::active(vector, lane, i)) store<R, Ns, Lanes, walk::kBlocked>(walk::first(vector, i), lane, dst, v[i]);
   }
 
   // Runs stages I.. with span Ns, reading `src`; `cur`/`other` are the local

@@ -73,4 +73,5 @@ inline std::vector<int> stockham_radices(std::int64_t n, int max_pow2_radix = 8,
   radices.insert(radices.end(), odd.begin(), odd.end());
   return radices;
 }
+
 }  // namespace pysyclfft::plan
