@@ -26,6 +26,7 @@
 #include "column_rows.hpp"
 #include "layout.hpp"
 #include "paired_lanes.hpp"
+#include "staged_rows.hpp"
 #include "stockham.hpp"
 #include "two_level_roots.hpp"
 
@@ -81,8 +82,12 @@ enum RaderEnds : int { kSaveX0 = 1, kSaveSum = 2 };
 // How a column group's lines lie on each side, fixed at compile time (a kernel
 // template parameter) or chosen per launch (kAccessAny: one instantiation of the
 // Stockham core per choice, in one kernel). Bits: neighbouring lines are
-// neighbouring elements on the input side (kAccessUnitIn), the output side.
-enum PassAccess : int { kAccessAny = -1, kAccessStrided = 0, kAccessUnitIn = 1, kAccessUnitOut = 2 };
+// neighbouring elements on the input side (kAccessUnitIn), the output side; or
+// (CPUs) the lines are rows on that side, moved through the Stockham buffers by
+// sub-group transposes (kAccessRowsIn, kAccessRowsOut: staged_rows.hpp).
+enum PassAccess : int {
+  kAccessAny = -1, kAccessStrided = 0, kAccessUnitIn = 1, kAccessUnitOut = 2, kAccessRowsIn = 4, kAccessRowsOut = 8
+};
 
 struct PassGeometry {
   index_t d0_count, d1_count;  // line digits (d0 varies fastest: neighbouring teams)
@@ -177,6 +182,42 @@ struct PassStorer {
   }
 };
 
+// A column group whose lines are rows on the input side (RowsIn: each line's points
+// contiguous, lines `in_step` elements apart from `in_row`) or the output side
+// (RowsOut, plain stores only): the rows pass through the Stockham buffer that the
+// first stage does not write, or the one the last stage does not read, by sub-group
+// transposes (staged_rows.hpp). Two buffers, at least two stages, and the group's
+// Interleave lines are the lanes of one sub-group (`lane` = line).
+template <class Fft, int Threads, int Interleave, bool RowsIn, bool RowsOut, typename T, class Barrier, class Src,
+          class Dst, class Shuffle>
+PYSYCLFFT_INLINE void run_staged_rows(const Barrier& barrier, int member, int lane, const Src& src, const Dst& dst,
+                                      const cplx<T>* in_row, cplx<T>* out_row, index_t in_step, index_t out_step,
+                                      cplx<T>* local, const cplx<T>* twiddles, T scale, const Shuffle& shuffle) {
+  static_assert(kExchangesLanes<Shuffle> && Fft::kStages > 1, "rows move by sub-group transposes, before two stages");
+  constexpr int P = Fft::kBufferPoints, N = Fft::N;
+  T* const reals = &local[0].re;
+  T* const first_read = reals + 2 * P;                           // the buffer the first stage does not write
+  T* const last_written = reals + (Fft::kStages - 1) % 2 * 2 * P;  // the buffer the last stage does not read
+  if constexpr (RowsIn) {
+    load_rows_transposed<N, Interleave, Threads>(member, lane, &in_row->re, 2 * in_step, first_read, first_read + P,
+                                                 shuffle);
+    barrier();
+  }
+  const SplitLoad<T, Interleave> staged_src{first_read + lane, first_read + P + lane};
+  const SplitStore<T, Interleave> staged_dst{last_written + lane, last_written + P + lane};
+  auto run = [&](const auto& from, const auto& to) __attribute__((always_inline)) {
+    Fft::template run_vectors<Threads, 1>(barrier, member, 0, from, to, local, twiddles, Threads, lane);
+  };
+  if constexpr (RowsIn && RowsOut) run(staged_src, staged_dst);
+  else if constexpr (RowsIn) run(staged_src, dst);
+  else run(src, staged_dst);
+  if constexpr (RowsOut) {
+    barrier();
+    store_rows_transposed<N, Interleave, Threads>(member, lane, last_written, last_written + P, &out_row->re,
+                                                  2 * out_step, scale, shuffle);
+  }
+}
+
 // Body of a pass kernel: team `team` of the work-group computes line
 // group*PerGroup + team; the work-item is number `lane` of the SIMD vector that
 // starts at team member `vector` (as in team_c2c). Interleave = PerGroup is the
@@ -242,7 +283,12 @@ PYSYCLFFT_INLINE void multipass_pass(int vector, int lane, int team, index_t gro
         out + out_side.base(t), out_side.stride, out_start + shift_out, g.out.si, out_side.limit, team, scale, active,
         g.store, store_table, store_low, lane_twiddles, kColumns && !kUnitOut ? d0 + team : d0, g.twiddle_shift,
         Interleave, save_sum, my_ends, x0, shuffle};
-    if constexpr (kRows) {
+    if constexpr (kColumns && Access > 0 && (Access & (kAccessRowsIn | kAccessRowsOut)) != 0) {
+      static_assert(Modes == kModesPlain && !Twiddled, "staged rows: plain loads and stores");
+      run_staged_rows<fft, Cfg::kThreads, Interleave, (Access & kAccessRowsIn) != 0, (Access & kAccessRowsOut) != 0>(
+          barrier, vector, team, src, dst, in + in_side.base(t) + in_start, out + out_side.base(t) + out_start,
+          g.in.s0, g.out.s0, local, twiddles, scale, shuffle);
+    } else if constexpr (kRows) {
       T* rows = &local[0].re + 2 * fft::kBufferPoints;  // after the first Stockham buffer
       load_rows<Cfg::kN, Interleave, RowPitch, Cfg::kGroupSize>(vector * Interleave + team, src, g.in.s0,
                                                                g.in.s0 < g.in.si, rows);
