@@ -119,7 +119,7 @@ def test_core_plans_give_their_device_tables_back():
     pysyclfft.precompile([48, 60], np.complex128)
     before = _core.live_device_tables()
     plans = [_core.C2CPlan(queue, n, True) for n in (48, 60) for _ in range(50)]
-    # Each plan holds tables of its own: its team kernel's twiddles, its column groups' (column_lines.hpp).
+    # Each plan holds tables of its own: its team kernel's twiddles, its line groups' (line_groups.hpp).
     held = _core.live_device_tables() - before
     assert held >= 100 and held % 50 == 0, held
     del plans

@@ -13,7 +13,7 @@
 #include <vector>
 
 #include "../kernels/layout.hpp"
-#include "column_lines.hpp"
+#include "line_groups.hpp"
 #include "compiler.hpp"
 #include "device.hpp"
 #include "kernel_args.hpp"
@@ -29,7 +29,7 @@ using kernels::BatchLayout;
 // c2c_kernel_names(k)), then its column-group kernels (GPUs), one build.
 inline std::vector<std::string> single_kernel_names(const sycl::device& dev, const C2CKernelParams& k) {
   std::vector<std::string> names = c2c_kernel_names(k);
-  for (auto& name : ColumnLines::kernel_names(dev, k.n, k.precision)) names.push_back(std::move(name));
+  for (auto& name : LineGroups::kernel_names(dev, k.n, k.precision)) names.push_back(std::move(name));
   return names;
 }
 
@@ -60,7 +60,7 @@ class C2CPlan {
     const auto names = single_kernel_names(queue_.get_device(), params_);
     kernels_ = KernelCompiler::instance().get(queue_, kC2CEntryHeader, names);
     const auto c2c_count = std::ptrdiff_t(c2c_kernel_names(params_).size());
-    columns_.emplace(queue_, n, p, std::vector<DeviceKernel>(kernels_.begin() + c2c_count, kernels_.end()));
+    groups_.emplace(queue_, params_, std::vector<DeviceKernel>(kernels_.begin() + c2c_count, kernels_.end()));
     kernels_.erase(kernels_.begin() + c2c_count, kernels_.end());
     require_group_size(kernels_, params_.group_size(), queue_.get_device());
     twiddles_ = device_c2c_twiddles(queue_, params_, &twiddle_bytes_);
@@ -70,33 +70,33 @@ class C2CPlan {
   ~C2CPlan() = default;
 
   // Transforms layout.count() sequences of length n from `in` to `out` (in
-  // place when equal, with identical layouts), multiplying by `scale`. Columns run
-  // as column groups in whole groups, the rest of a row on the team kernel beside
-  // them (they touch other columns).
+  // place when equal, with identical layouts), multiplying by `scale`. Columns (and
+  // a CPU's rows) run as column groups in whole groups, the rest on the team kernel
+  // beside them (they touch other lines).
   sycl::event execute(const void* in, void* out, const BatchLayout& layout, bool forward, double scale,
                       const std::vector<sycl::event>& deps = {}) const {
     if (layout.count() == 0) return event_after(queue_, deps);
-    const std::int64_t columns = columns_->served_columns(queue_, layout);
-    if (columns == 0) return submit_teams(in, out, layout, forward, scale, deps);
+    const LineGroups::Share share = groups_->served(queue_, layout);
+    if (share.transforms == 0) return submit_teams(in, out, layout, forward, scale, deps);
     BatchLayout served = layout, rest = layout;
-    served.count0 = columns;
-    const sycl::event done = columns_->submit(queue_, in, out, served, forward, scale, deps);
-    if (columns == layout.count0) return done;
-    rest.count0 -= columns;
-    rest.in_offset += columns * layout.in_dist0;
-    rest.out_offset += columns * layout.out_dist0;
+    served.count0 = share.transforms;
+    const sycl::event done = groups_->submit(queue_, in, out, served, share.form, forward, scale, deps);
+    if (share.transforms == layout.count0) return done;
+    rest.count0 -= share.transforms;
+    rest.in_offset += share.transforms * layout.in_dist0;
+    rest.out_offset += share.transforms * layout.out_dist0;
     return join_launched(queue_, {done, submit_teams(in, out, rest, forward, scale, deps)});
   }
 
   std::int64_t length() const { return params_.n; }
   const sycl::queue& queue() const { return queue_; }
-  std::size_t workspace_bytes() const { return twiddle_bytes_ + columns_->workspace_bytes(); }
+  std::size_t workspace_bytes() const { return twiddle_bytes_ + groups_->workspace_bytes(); }
 
   std::string describe() const {
     std::string s;
     s += concat("c2c n=", params_.n, " ", real_name(params_.precision), ": single work-group Stockham, radices");
     for (int r : params_.radices) s += concat(" ", r);
-    return s + "; " + describe_kernel_level(params_, params_.lanes == params_.n) + concat(twiddle_bytes_, " B twiddles") + columns_->describe();
+    return s + "; " + describe_kernel_level(params_, params_.lanes == params_.n) + concat(twiddle_bytes_, " B twiddles") + groups_->describe();
   }
 
  private:
@@ -114,7 +114,7 @@ class C2CPlan {
   std::size_t max_groups_per_dim_ = 0;
   C2CKernelParams params_;
   std::vector<DeviceKernel> kernels_;  // in the order of c2c_kernel_names(params_)
-  std::optional<ColumnLines> columns_;  // strided lines as column groups
+  std::optional<LineGroups> groups_;  // batches of strided lines (columns) or rows as column groups
   std::shared_ptr<void> twiddles_;
   std::size_t twiddle_bytes_ = 0;
 };

@@ -89,9 +89,11 @@ inline DeviceLimits with_planner_rules(DeviceLimits lim) {
   lim.bank_layout = gpu_form("PYSYCLFFT_BANK_LAYOUT", lim);
   lim.paired_reals = gpu_form("PYSYCLFFT_PAIRED_REALS", lim);
   lim.one_buffer_columns = gpu_form("PYSYCLFFT_ONE_BUFFER_COLUMNS", lim);
-  // A single-kernel length's strided lines run as column groups on every device
-  // (column_lines.hpp); PYSYCLFFT_COLUMN_LINES=0 runs them on the team kernel.
+  // A single-kernel length's strided lines run as column groups on every device, and
+  // its batches of rows on CPUs (line_groups.hpp; a GPU's sub-groups are not its
+  // groups' lines); PYSYCLFFT_COLUMN_LINES=0 / PYSYCLFFT_ROW_GROUPS=0 run them on the team kernel.
   lim.column_lines = kernel_form("PYSYCLFFT_COLUMN_LINES", true);
+  lim.row_groups = lim.is_cpu && kernel_form("PYSYCLFFT_ROW_GROUPS", true);
   // Real and trigonometric maps along columns as passes over neighbouring lines
   // (line_layouts.hpp, column_axis) on CPUs; PYSYCLFFT_MAP_COLUMNS=1 on any device, =0
   // on none (the fused kernel where the length has one).

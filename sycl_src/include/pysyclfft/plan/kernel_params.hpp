@@ -36,7 +36,8 @@ struct DeviceLimits {
   bool bank_layout = false;  // lay out local buffers against bank conflicts (GPUs; device.hpp)
   bool paired_reals = false;  // fused rfft/irfft move pairs of reals as one value (GPUs; device.hpp)
   bool one_buffer_columns = false;  // column groups may run in one Stockham buffer (GPUs; device.hpp)
-  bool column_lines = false;  // strided lines of single-kernel lengths as column groups (GPUs; column_lines.hpp)
+  bool column_lines = false;  // strided lines of single-kernel lengths as column groups (line_groups.hpp)
+  bool row_groups = false;    // and batches of rows, moved by sub-group transposes (CPUs; line_groups.hpp)
   bool map_columns = false;  // real/trigonometric maps along columns as passes over neighbouring lines (CPUs)
   bool lane_reversed_split = false;  // fused split maps reverse Z[L-k] across SIMD lanes (CPUs; device.hpp)
   bool fused_convolution = true;  // one-pass convolutions in one kernel (multipass_launches.hpp)
@@ -401,6 +402,19 @@ inline C2CKernelParams choose_batched_c2c_kernel(std::int64_t n, Precision p, co
     if (!one.radices.empty()) k = one;
   }
   return with_bank_layout(k, dev);
+}
+
+// Whether a CPU's row groups (line_groups.hpp) should take batches of rows from
+// the single-kernel transform `team`. Measured on this 2-core EPYC
+// (docs/performance-cpu-kernels.md, 32 MiB batches): the team kernel matched or beat
+// them wherever every Stockham stage gives each work-item the same number of
+// butterflies (every power of two) and where it runs per sub-group or work-item;
+// wherever a stage leaves work-items uneven (every other length) it was 1.1-4.2x slower.
+inline bool rows_outrun_team(const C2CKernelParams& team) {
+  if (team.level != Level::team) return false;
+  for (int r : team.radices)
+    if ((team.n / r) % team.threads != 0) return true;
+  return false;
 }
 
 // A pass of a multi-pass transform (plan/multipass_geometry.hpp): the single-kernel

@@ -1,6 +1,7 @@
-"""A single-kernel length's strided lines as column groups of pass kernels (plan/column_lines.hpp):
+"""A single-kernel length's batches of lines as column groups of pass kernels (plan/line_groups.hpp):
 every device runs the columns of n-D arrays this way (PYSYCLFFT_COLUMN_LINES=0 keeps the team
-kernel), so the kernels are checked here against numpy in float64. With PYSYCLFFT_ONE_BUFFER_COLUMNS=1
+kernel), a CPU its batches of rows too (PYSYCLFFT_ROW_GROUPS=0 keeps the team kernel), so the kernels
+are checked here against numpy in float64. With PYSYCLFFT_ONE_BUFFER_COLUMNS=1
 too, some lengths' groups run in one buffer with radices of their own (this CPU: complex128 1280 as 16 16 5 beside
 the team kernel's 8 8 4 5; an H200: 512 as 16 8 4 beside 8 8 8): the groups read the team's twiddle
 table until 2026-11-29 (L2 error 1.0 here, 1.24 on an H200 at every 512-point column)."""
@@ -89,3 +90,54 @@ def test_a_cpu_builds_column_groups_on_first_need_in_the_background(tmp_path):
     before, after_call, after_wait = r["kernels"]
     assert after_call == before, r["kernels"]
     assert after_wait - before == (2 if r["cpu"] else 0), r["kernels"]
+
+
+# Rows (CPUs: kernels/staged_rows.hpp): batches that fill whole groups and leave a rest on the team
+# kernel (37 rows: 32 + 5 in complex64's groups of 16), rows that end in part of a transposed block
+# (1331 and 250 points: N % (lanes / 2) points move one per lane), a 2-D batch (3 x 20 rows: each
+# row of 20 in one group and a rest), rows apart by more than their length (a slice), in place.
+ROW_JOBS = [[[37, 1000], "rows"], [[37, 1331], "rows"], [[40, 250], "rows"], [[3, 20, 100], "rows"],
+            [[36, 1000], "slice"], [[32, 1331], "in_place"]]
+# Lengths whose team kernel keeps its rows (kernel_params.hpp, rows_outrun_team): a power of two
+# (even stages) and a sub-group level length.
+TEAM_JOBS = [[[37, 1024], "rows"], [[37, 64], "rows"]]
+
+_ROWS = r"""
+import json, sys
+import numpy as np
+import pysyclfft
+
+out = []
+for shape, how in json.loads(sys.argv[1]):
+    n = shape[-1]
+    for dtype in (np.complex64, np.complex128):
+        rng = np.random.default_rng(n + len(shape))
+        whole = (rng.uniform(-1, 1, shape[:-1] + [n + 3]) + 1j * rng.uniform(-1, 1, shape[:-1] + [n + 3])).astype(dtype)
+        x = whole[..., :n] if how == "slice" else np.ascontiguousarray(whole[..., :n])
+        x128 = x.astype(np.complex128)
+        ref = (np.fft.fft(x128), np.fft.ifft(x128))
+        if how == "in_place":
+            plan = pysyclfft.get_fft_plan(x, axes=(-1,), in_place=True)
+            got = []
+            for forward in (True, False):
+                y = x.copy()
+                plan(y, out=y, forward=forward)
+                got.append(y)
+        else:
+            plan = pysyclfft.get_fft_plan(x, axes=(-1,))
+            got = (pysyclfft.fft(x), pysyclfft.ifft(x))
+        errors = [float(np.linalg.norm(g - r) / np.linalg.norm(r)) for g, r in zip(got, ref)]
+        cpu = pysyclfft._arrays.default_queue().sycl_device.is_cpu
+        out.append(dict(n=n, double=dtype == np.complex128, describe=plan.describe(), errors=errors, cpu=cpu))
+print("RESULT" + json.dumps(out))
+"""
+
+
+def test_row_groups_compute_the_transforms_of_rows(tmp_path):
+    """Every answer within the bound against numpy; on a CPU every plan of ROW_JOBS holds row groups
+    (not vacuous: with PYSYCLFFT_ROW_GROUPS=0 the describe() check fails), none of TEAM_JOBS does."""
+    results = run_checked_child(tmp_path, _ROWS, ROW_JOBS + TEAM_JOBS)
+    assert len(results) == 2 * len(ROW_JOBS + TEAM_JOBS)
+    moved = ["rows, moved by sub-group transposes" in r["describe"] for r in results]
+    expected = [results[0]["cpu"]] * (2 * len(ROW_JOBS)) + [False] * (2 * len(TEAM_JOBS))
+    assert moved == expected, [r["describe"] for r in results]
