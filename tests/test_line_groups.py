@@ -141,3 +141,17 @@ def test_row_groups_compute_the_transforms_of_rows(tmp_path):
     moved = ["rows, moved by sub-group transposes" in r["describe"] for r in results]
     expected = [results[0]["cpu"]] * (2 * len(ROW_JOBS)) + [False] * (2 * len(TEAM_JOBS))
     assert moved == expected, [r["describe"] for r in results]
+
+
+# Multi-pass lengths, whose last pass reads rows (kernel_params.hpp, stages_rows): powers of two and
+# others, a slice, in place.
+PASS_JOBS = [[[3, 32768], "rows"], [[2, 40000], "slice"], [[2, 65536], "in_place"], [[1, 1 << 20], "rows"]]
+
+
+def test_multipass_last_pass_stages_its_rows(tmp_path):
+    """Every answer within the bound against numpy; on a CPU the last pass moves its rows in by sub-group
+    transposes (not vacuous: with PYSYCLFFT_ROW_GROUPS=0 the describe() check fails)."""
+    results = run_checked_child(tmp_path, _ROWS, PASS_JOBS)
+    assert len(results) == 2 * len(PASS_JOBS)
+    staged = ["rows moved in by sub-group transposes" in r["describe"] for r in results]
+    assert all(staged) if results[0]["cpu"] else not any(staged), [r["describe"] for r in results]

@@ -284,7 +284,8 @@ PYSYCLFFT_INLINE void multipass_pass(int vector, int lane, int team, index_t gro
         g.store, store_table, store_low, lane_twiddles, kColumns && !kUnitOut ? d0 + team : d0, g.twiddle_shift,
         Interleave, save_sum, my_ends, x0, shuffle};
     if constexpr (kColumns && Access > 0 && (Access & (kAccessRowsIn | kAccessRowsOut)) != 0) {
-      static_assert(Modes == kModesPlain && !Twiddled, "staged rows: plain loads and stores");
+      static_assert(!(Access & kAccessRowsIn) || !(Modes & kModesLoad), "staged rows in: plain loads");
+      static_assert(!(Access & kAccessRowsOut) || (!(Modes & kModesStore) && !Twiddled), "staged rows out: plain stores");
       run_staged_rows<fft, Cfg::kThreads, Interleave, (Access & kAccessRowsIn) != 0, (Access & kAccessRowsOut) != 0>(
           barrier, vector, team, src, dst, in + in_side.base(t) + in_start, out + out_side.base(t) + out_start,
           g.in.s0, g.out.s0, local, twiddles, scale, shuffle);

@@ -546,15 +546,31 @@ inline PassKernelParams convolution_params(std::int64_t len, Precision p, const 
   return k;
 }
 
+// How a column group's lines lie on one side: neighbouring lines on neighbouring
+// elements (unit), each line's points contiguous (rows), or neither.
+enum class LineSide { strided, unit, rows };
+
+// Whether a CPU's column group `k` moves rows by sub-group transposes
+// (kernels/staged_rows.hpp): its lines are the lanes of one sub-group, staged in
+// the second of two buffers around at least two stages.
+inline bool stages_rows(const PassKernelParams& k, const DeviceLimits& dev) {
+  return dev.row_groups && k.interleave > 1 && k.interleave == k.lanes && k.buffers == 2 && k.radices.size() > 1;
+}
+
 // The access a column group's pass kernel is compiled for (kernels::PassAccess):
-// on a CPU the launch's own (which sides have neighbouring lines on neighbouring
-// elements), one kernel per pattern a plan meets. The OpenCL CPU device's
-// compiler slowed every pattern of a kernel holding all of them, one copy of
-// the Stockham core each (2^15 complex64 plans 4x, docs/performance-anysize.md).
+// on a CPU the launch's own (unit sides; row sides staged where stages_rows, else
+// gathered as strided ones), one kernel per pattern a plan meets. The OpenCL CPU
+// device's compiler slowed every pattern of a kernel holding all of them, one copy
+// of the Stockham core each (2^15 complex64 plans 4x, docs/performance-anysize.md).
 // GPUs: one kernel chooses at run time.
-inline int pass_access(const PassKernelParams& k, bool unit_in, bool unit_out, const DeviceLimits& dev) {
+inline int pass_access(const PassKernelParams& k, LineSide in, LineSide out, const DeviceLimits& dev) {
   if (!dev.is_cpu || k.interleave <= 1) return kernels::kAccessAny;
-  return (unit_in ? kernels::kAccessUnitIn : 0) | (unit_out ? kernels::kAccessUnitOut : 0);
+  const bool staged = stages_rows(k, dev);
+  auto bits = [staged](LineSide side, int unit, int rows) {
+    return side == LineSide::unit ? unit : side == LineSide::rows && staged ? rows : 0;
+  };
+  return bits(in, kernels::kAccessUnitIn, kernels::kAccessRowsIn) |
+         bits(out, kernels::kAccessUnitOut, kernels::kAccessRowsOut);
 }
 
 // Work-group size of elementwise kernels (the unfused real/trigonometric map passes).

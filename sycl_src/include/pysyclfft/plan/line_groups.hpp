@@ -180,10 +180,10 @@ class LineGroups {
   // rows (CPUs, whole SIMD vectors of lines in two buffers): staged on both sides.
   static std::vector<std::string> names_of(const PassKernelParams& k, const DeviceLimits& lim, LineForm form) {
     if (k.interleave <= 1) return {};
-    if (form == LineForm::rows && !(lim.row_groups && k.interleave == k.lanes && k.buffers == 2)) return {};
-    const int access = form == LineForm::rows ? kernels::kAccessRowsIn | kernels::kAccessRowsOut
-                                              : pass_access(k, true, true, lim);
+    if (form == LineForm::rows && !stages_rows(k, lim)) return {};
     if (form == LineForm::columns && !lim.column_lines) return {};
+    const LineSide side = form == LineForm::rows ? LineSide::rows : LineSide::unit;
+    const int access = pass_access(k, side, side, lim);
     return {pass_kernel_name(k, -1, kernels::kModesPlain, access), pass_kernel_name(k, +1, kernels::kModesPlain, access)};
   }
 

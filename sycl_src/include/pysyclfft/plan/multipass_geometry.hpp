@@ -83,6 +83,11 @@ inline kernels::PassGeometry in_place_row_lines(std::int64_t n0, std::int64_t n1
   return g;
 }
 
+// How a pass's lines lie on one side (the last pass reads rows).
+inline LineSide line_side(const kernels::LineStrides& s) {
+  return s.s0 == 1 ? LineSide::unit : s.si == 1 && s.s0 != 0 ? LineSide::rows : LineSide::strided;
+}
+
 // One pass: its kernel, the lines it runs over and the twiddles fused into its stores.
 struct MultipassPass {
   PassKernelParams k;
@@ -90,10 +95,12 @@ struct MultipassPass {
   std::int64_t twiddle_len = 0;      // L of the fused W_L twiddles, 0 for the last pass
   int unit_access = kernels::kAccessAny;  // the kernel's PassAccess for sides of element stride 1
 
-  // The kernel's access for sides whose elements lie in_stride, out_stride apart.
+  // The kernel's access for sides whose elements lie in_stride, out_stride apart:
+  // other strides make unit sides and rows strided.
   int access(std::int64_t in_stride, std::int64_t out_stride) const {
     if (unit_access == kernels::kAccessAny) return unit_access;
-    return unit_access & ((in_stride == 1 ? kernels::kAccessUnitIn : 0) | (out_stride == 1 ? kernels::kAccessUnitOut : 0));
+    const int in = kernels::kAccessUnitIn | kernels::kAccessRowsIn, out = kernels::kAccessUnitOut | kernels::kAccessRowsOut;
+    return unit_access & ((in_stride == 1 ? in : 0) | (out_stride == 1 ? out : 0));
   }
 };
 
@@ -138,6 +145,7 @@ struct MultipassGeometry {
     if (ps.k.interleave > 1) s += concat(", ", ps.k.interleave, " neighbouring lines per work-group, interleaved");
     if (ps.k.buffers == 1) s += ", stages in place in one local buffer";
     if (ps.k.row_pitch > 0 && ps.geometry.in.s0 != 1) s += ", rows loaded through local memory";
+    if (ps.unit_access > 0 && (ps.unit_access & kernels::kAccessRowsIn)) s += ", rows moved in by sub-group transposes";
     if (ps.twiddle_len) s += concat(", twiddles W_", ps.twiddle_len, " fused into its stores");
     return s;
   }
@@ -167,7 +175,7 @@ inline MultipassGeometry multipass_geometry(const std::vector<std::int64_t>& len
     g.transpose = in_place_transpose(lengths[0], lengths[1]);
   }
   for (MultipassPass& ps : g.passes)
-    ps.unit_access = pass_access(ps.k, ps.geometry.in.s0 == 1, ps.geometry.out.s0 == 1, lim);
+    ps.unit_access = pass_access(ps.k, line_side(ps.geometry.in), line_side(ps.geometry.out), lim);
   g.launch_transforms = max_launch_transforms(g.passes, lim.max_groups_per_dim);
   return g;
 }
