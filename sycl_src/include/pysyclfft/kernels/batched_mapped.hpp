@@ -79,7 +79,7 @@ PYSYCLFFT_INLINE void mapped_transform(const Barrier& barrier, int vector, int l
         packed_split_vector<T, Lanes>(k0, lane, C::kN, from_z, map.io.table, reverse,
                                       [&](index_t j, cplx<T> x, bool valid) {
                                         if constexpr (mirrors_split<Map>(0))
-                                          map.template split_emit_lanes<Lanes>(j, x, valid, lane, reverse);
+                                          map.template split_emit_lanes<Lanes>(j, x, valid, lane, reverse, shuffle);
                                         else if (valid)
                                           map.split_emit(j, x);
                                       });

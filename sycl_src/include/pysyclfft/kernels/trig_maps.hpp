@@ -7,6 +7,7 @@
 #pragma once
 #include "complex.hpp"
 #include "map_io.hpp"
+#include "paired_lanes.hpp"
 #include "real_maps.hpp"
 
 namespace pysyclfft::kernels {
@@ -48,30 +49,38 @@ template <typename T, int FixedL, bool Sine, int Stride = 0> struct DCT2PackedMa
     return Sine ? odd_negated(x, j) : x;
   }
   PYSYCLFFT_INLINE cplx<T> operator()(int m) const { return {v(2 * m), v(2 * m + 1)}; }
-  PYSYCLFFT_INLINE void put(index_t k, cplx<T> vk) const {
-    const T y = 2 * re_mul(io.table[len() + 1 + k], vk) * io.scale;
+  const cplx<T>* weights() const { return io.table + len() + 1; }  // w(k, 4n)
+  PYSYCLFFT_INLINE void put(index_t k, cplx<T> vk, cplx<T> wk) const {
+    const T y = 2 * re_mul(wk, vk) * io.scale;
     io.real_out(mirror<Sine>(k, n()), k == 0 ? y * io.edge_out : y);
   }
   // Split output j (V[j]) gives y[j] and, but at j = 0 and L, y[n-j].
   PYSYCLFFT_INLINE void split_emit(index_t j, cplx<T> vj) const {
-    put(j, vj);
-    if (j != 0 && j != len()) put(n() - j, conj(vj));
+    put(j, vj, weights()[j]);
+    if (j != 0 && j != len()) put(n() - j, conj(vj), weights()[n() - j]);
   }
   // The same for a SIMD vector whose lane l holds j = j0 + l (real_maps.hpp,
   // packed_split_vector): of the two stores the one at descending addresses (y[n-j];
   // a sine's y[n-1-j]) is made by the partner lane Lanes-1-l with this lane's value.
+  // The weights of j and of n - (the partner's j) ascend across the lanes: whole
+  // vectors of reals (paired_lanes.hpp), where weights()[k] was gathered as real
+  // and imaginary parts (as costly as the gathered loads in complex128,
+  // docs/performance-cpu-kernels.md). Both runs lie inside the table: j0 >= 1.
   static constexpr bool kMirroredSplit = true;
-  template <int Lanes, class Reverse>
-  PYSYCLFFT_INLINE void split_emit_lanes(index_t j, cplx<T> vj, bool valid, int lane, const Reverse& reverse) const {
+  template <int Lanes, class Reverse, class Shuffle>
+  PYSYCLFFT_INLINE void split_emit_lanes(index_t j, cplx<T> vj, bool valid, int lane, const Reverse& reverse,
+                                         const Shuffle& shuffle) const {
     const index_t jr = j + (Lanes - 1 - 2 * lane);  // the partner's j
     const cplx<T> vr{reverse(vj.re), reverse(vj.im)};
     const bool valid_r = reverse(valid ? 1 : 0) != 0;
+    const cplx<T> w_j = load_lanes<Lanes>(weights() + (j - lane), lane, shuffle);
+    const cplx<T> w_mirror = load_lanes<Lanes>(weights() + (n() - jr - lane), lane, shuffle);  // of n - jr
     if constexpr (Sine) {
-      if (valid_r) put(jr, vr);
-      if (valid && j != 0 && j != len()) put(n() - j, conj(vj));
+      if (valid_r) put(jr, vr, cplx<T>{reverse(w_j.re), reverse(w_j.im)});
+      if (valid && j != 0 && j != len()) put(n() - j, conj(vj), cplx<T>{reverse(w_mirror.re), reverse(w_mirror.im)});
     } else {
-      if (valid) put(j, vj);
-      if (valid_r && jr != 0 && jr != len()) put(n() - jr, conj(vr));
+      if (valid) put(j, vj, w_j);
+      if (valid_r && jr != 0 && jr != len()) put(n() - jr, conj(vr), w_mirror);
     }
   }
 };
