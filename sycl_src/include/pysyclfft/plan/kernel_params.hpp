@@ -549,6 +549,9 @@ inline PassKernelParams convolution_params(std::int64_t len, Precision p, const 
 // How a column group's lines lie on one side: neighbouring lines on neighbouring
 // elements (unit), each line's points contiguous (rows), or neither.
 enum class LineSide { strided, unit, rows };
+inline LineSide line_side(const kernels::LineStrides& s) {
+  return s.s0 == 1 ? LineSide::unit : s.si == 1 && s.s0 != 0 ? LineSide::rows : LineSide::strided;
+}
 
 // Whether a CPU's column group `k` moves rows by sub-group transposes
 // (kernels/staged_rows.hpp): its lines are the lanes of one sub-group, staged in

@@ -77,9 +77,11 @@ class LineGroups {
     LineForm form;
   };
   Share served(const sycl::queue& q, const kernels::BatchLayout& l) const {
-    const LineForm form = l.in_stride == 1 && l.out_stride == 1 ? LineForm::rows : LineForm::columns;
-    const bool fits = form == LineForm::rows || (l.in_dist0 == 1 && l.out_dist0 == 1);
-    if (names(form).empty() || !fits || k_.radices.size() < 2 || l.count0 < k_.interleave) return {0, form};
+    const LineSide in = line_side(in_lines(l)), out = line_side(out_lines(l));
+    const LineForm form = in == LineSide::rows ? LineForm::rows : LineForm::columns;
+    const LineSide side = form == LineForm::rows ? LineSide::rows : LineSide::unit;
+    if (names(form).empty() || in != side || out != side || k_.radices.size() < 2 || l.count0 < k_.interleave)
+      return {0, form};
     return {ready(q, form) ? l.count0 - l.count0 % k_.interleave : 0, form};
   }
 
@@ -90,8 +92,8 @@ class LineGroups {
     g.d0_count = l.count0;  // the lines of a transform row: neighbouring columns, or rows
     g.d1_count = 1;
     g.lines = l.count();
-    g.in = kernels::LineStrides{l.in_dist0, 0, l.in_stride};  // columns: neighbouring lines one element apart
-    g.out = kernels::LineStrides{l.out_dist0, 0, l.out_stride};
+    g.in = in_lines(l);
+    g.out = out_lines(l);
     // Row t of the outer batch dimension is the pass's transform t, whose "sequence"
     // is the row's count0 lines of n points: nothing in it is padding.
     const kernels::index_t whole = std::numeric_limits<kernels::index_t>::max();
@@ -192,6 +194,10 @@ class LineGroups {
     if (!lim.column_lines && !lim.row_groups) return PassKernelParams{};
     return choose_pass_params(n, p, lim, std::int64_t(1) << 30, /*rows_in=*/false);
   }
+
+  // The pass's lines on each side: the layout's inner batch dimension, each line's points.
+  static kernels::LineStrides in_lines(const kernels::BatchLayout& l) { return {l.in_dist0, 0, l.in_stride}; }
+  static kernels::LineStrides out_lines(const kernels::BatchLayout& l) { return {l.out_dist0, 0, l.out_stride}; }
 
   PassKernelParams k_;
   mutable FormKernels forms_[2];  // columns, rows

@@ -83,11 +83,6 @@ inline kernels::PassGeometry in_place_row_lines(std::int64_t n0, std::int64_t n1
   return g;
 }
 
-// How a pass's lines lie on one side (the last pass reads rows).
-inline LineSide line_side(const kernels::LineStrides& s) {
-  return s.s0 == 1 ? LineSide::unit : s.si == 1 && s.s0 != 0 ? LineSide::rows : LineSide::strided;
-}
-
 // One pass: its kernel, the lines it runs over and the twiddles fused into its stores.
 struct MultipassPass {
   PassKernelParams k;
