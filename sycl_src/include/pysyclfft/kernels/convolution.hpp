@@ -29,10 +29,10 @@ constexpr int convolution_team_elements(int n, int buffers) { return buffers * n
 template <typename T, int Sign, bool Rader, class Store> struct SpectrumIntoLocal {
   Store buffer;
   const cplx<T>* spectrum;
-  cplx<T>* ends;  // Rader: x[0], then output 0
+  cplx<T>* sum;  // Rader: where output 0 is kept
   cplx<T> x0;
   PYSYCLFFT_INLINE void operator()(int j, cplx<T> v) const {
-    if (Rader && j == 0) ends[1] = v;
+    if (Rader && j == 0) *sum = v;
     v = mul_dir<Sign>(v, load_cplx(spectrum + j));
     if (Rader && j == 0) v = v + x0;
     buffer(j, v);
@@ -110,7 +110,7 @@ PYSYCLFFT_INLINE void convolution_team(int vector, int lane, int team, index_t g
   // Runs the two FFTs; the second's last stage writes `last`.
   const auto convolve = [&](const auto& first_src, const auto& last) __attribute__((always_inline)) {
     if constexpr (Buffers == 1) {
-      const SpectrumIntoLocal<T, Sign, Rader, Store> product{{reals, reals + kPoints}, spectrum, ends, x0};
+      const SpectrumIntoLocal<T, Sign, Rader, Store> product{{reals, reals + kPoints}, spectrum, ends + 1, x0};
       first_fft::template run_in_place_from<0, 1, kThreads, Lanes>(barrier, vector, lane, first_src, product, reals,
                                                                    twiddles);
       barrier();
@@ -119,7 +119,7 @@ PYSYCLFFT_INLINE void convolution_team(int vector, int lane, int team, index_t g
     } else {
       T* const spare = first_fft::spare_buffer(reals);
       T* const other = spare == reals ? reals + 2 * kPoints : reals;
-      const SpectrumIntoLocal<T, Sign, Rader, Store> product{{spare, spare + kPoints}, spectrum, ends, x0};
+      const SpectrumIntoLocal<T, Sign, Rader, Store> product{{spare, spare + kPoints}, spectrum, ends + 1, x0};
       first_fft::template run_vectors<kThreads, Lanes>(barrier, vector, lane, first_src, product, team_local, twiddles);
       barrier();
       // The second FFT's first stage reads the spare buffer and writes the other one.

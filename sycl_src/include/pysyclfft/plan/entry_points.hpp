@@ -86,6 +86,12 @@ inline std::string convolution_kernel_name(const PassKernelParams& k, int sign, 
                        int(rader), k.radices);
 }
 
+// pysyclfft_convolution_rows<T, Sign, Lines, Threads, radices...>: Rader's on a
+// CPU's batch of rows, Lines rows per group (convolution_rows_params).
+inline std::string convolution_rows_kernel_name(const PassKernelParams& k, int sign) {
+  return instance_name("pysyclfft_convolution_rows", k.precision, sign, k.interleave, k.threads, k.radices);
+}
+
 // pysyclfft_transpose_square<T, Tile> and pysyclfft_permute_blocks<T>
 inline constexpr int kTransposeTile = 16;
 inline std::string transpose_kernel_name(Precision p) {

@@ -6,10 +6,16 @@
 // Rader's permutations and X[0] compiled in.
 // nd_range<2> of a team pass (pass_kernel.hpp, Interleave = 1): dimension 0 =
 // team (PerGroup transforms per group), dimension 1 = team member.
+// pysyclfft_convolution_rows<T, Sign, Lines, Threads, radices...>: Rader's on a
+// CPU's batch of rows, Lines rows per group in the lanes of one sub-group
+// (kernels/convolution_rows.hpp); nd_range<2> of a column group (pass_kernel.hpp,
+// Interleave = Lines): dimension 0 = member, dimension 1 = line.
 #pragma once
 #include "../../kernels/convolution.hpp"
+#include "../../kernels/convolution_rows.hpp"
 #include "exec.hpp"
 #include "scalar_params.hpp"
+#include "subgroup_shuffle.hpp"
 
 template <typename T, int Sign, int Lanes, int Threads, int PerGroup, int Buffers, int Rader, int... R>
 SYCL_EXT_ONEAPI_FUNCTION_PROPERTY((sycl::ext::oneapi::experimental::nd_range_kernel<2>))
@@ -30,4 +36,25 @@ void pysyclfft_convolution(const pysyclfft::kernels::cplx<T>* in, pysyclfft::ker
       s.vector, s.lane, int(item.get_local_id(0)), k::index_t(item.get_group(0)),
       sb::TeamBarrier<2, Threads * PerGroup>{}, in, out, twiddles, load_table, spectrum, store_table,
       PYSYCLFFT_SIDE(in_side), PYSYCLFFT_SIDE(out_side), PYSYCLFFT_GEOMETRY(geometry), scale, local);
+}
+
+template <typename T, int Sign, int Lines, int Threads, int... R>
+SYCL_EXT_ONEAPI_FUNCTION_PROPERTY((sycl::ext::oneapi::experimental::nd_range_kernel<2>))
+[[sycl::reqd_sub_group_size(Lines)]]
+void pysyclfft_convolution_rows(const pysyclfft::kernels::cplx<T>* in, pysyclfft::kernels::cplx<T>* out,
+                                const pysyclfft::kernels::cplx<T>* twiddles,
+                                const pysyclfft::kernels::cplx<T>* gather,
+                                const pysyclfft::kernels::cplx<T>* spectrum,
+                                const pysyclfft::kernels::cplx<T>* scatter, PYSYCLFFT_SIDE_PARAMS(in_side),
+                                PYSYCLFFT_SIDE_PARAMS(out_side), PYSYCLFFT_GEOMETRY_PARAMS(geometry), T scale) {
+  namespace k = pysyclfft::kernels;
+  namespace sb = pysyclfft::sycl_backend;
+  using Cfg = k::C2CConfig<T, Sign, Threads, Lines, k::RadixList<R...>>;
+  const auto item = sb::this_item<2>();
+  PYSYCLFFT_LOCAL_ARRAY(k::cplx<T>, k::convolution_rows_elements(Cfg::kN, Lines), local);
+  k::convolution_rows<Cfg, Sign, Lines>(int(item.get_local_id(0)), int(item.get_local_id(1)),
+                                        k::index_t(item.get_group(1)), sb::GroupBarrier<2>{}, in, out, twiddles,
+                                        gather, spectrum, scatter, PYSYCLFFT_SIDE(in_side), PYSYCLFFT_SIDE(out_side),
+                                        PYSYCLFFT_GEOMETRY(geometry), scale, local,
+                                        sb::SubGroupShuffle{item.get_sub_group()});
 }
