@@ -95,12 +95,13 @@ def test_a_cpu_builds_column_groups_on_first_need_in_the_background(tmp_path):
 # Rows (CPUs: kernels/staged_rows.hpp): batches that fill whole groups and leave a rest on the team
 # kernel (37 rows: 32 + 5 in complex64's groups of 16), rows that end in part of a transposed block
 # (1331 and 250 points: N % (lanes / 2) points move one per lane), a 2-D batch (3 x 20 rows: each
-# row of 20 in one group and a rest), rows apart by more than their length (a slice), in place.
+# row of 20 in one group and a rest), rows apart by more than their length (a slice), in place, and
+# a power of two of 2-8 KiB a transform in both precisions (256).
 ROW_JOBS = [[[37, 1000], "rows"], [[37, 1331], "rows"], [[40, 250], "rows"], [[3, 20, 100], "rows"],
-            [[36, 1000], "slice"], [[32, 1331], "in_place"]]
-# Lengths whose team kernel keeps its rows (kernel_params.hpp, rows_outrun_team): a power of two
-# (even stages) and a sub-group level length.
-TEAM_JOBS = [[[37, 1024], "rows"], [[37, 64], "rows"]]
+            [[36, 1000], "slice"], [[32, 1331], "in_place"], [[37, 256], "rows"]]
+# Lengths whose team kernel keeps its rows (kernel_params.hpp, rows_outrun_team): powers of two above
+# 8 KiB a transform (2048) and below 2 KiB (64: work-item and sub-group levels).
+TEAM_JOBS = [[[37, 2048], "rows"], [[37, 64], "rows"]]
 
 _ROWS = r"""
 import json, sys

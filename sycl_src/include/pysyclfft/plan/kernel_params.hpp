@@ -405,14 +405,16 @@ inline C2CKernelParams choose_batched_c2c_kernel(std::int64_t n, Precision p, co
   return with_bank_layout(k, dev);
 }
 
-// Whether a CPU's row groups (line_groups.hpp) should take batches of rows from
-// the single-kernel transform `team`. Measured on this 2-core EPYC
-// (docs/performance-cpu-kernels.md, 32 MiB batches): the team kernel matched or beat
-// them wherever every Stockham stage gives each work-item the same number of
-// butterflies (every power of two) and where it runs per sub-group or work-item;
-// wherever a stage leaves work-items uneven (every other length) it was 1.1-4.2x slower.
+// Whether a CPU's row groups (line_groups.hpp) should take batches of rows from the
+// single-kernel transform `team`. On this 2-core EPYC (docs/performance-cpu-rows.md):
+// where a stage leaves the team's work-items uneven (all but powers of two) the team
+// was 1.1-4.2x slower; at powers of two rows won at 2-8 KiB a transform (complex64
+// 256-1024 1.29 / 1.25 / 1.07x, complex128 128-512 1.02 / 1.17 / 1.01x), lost below
+// (complex64 128, sub-group level: 0.60x) and above (2048: 0.80 / 0.51x).
 inline bool rows_outrun_team(const C2CKernelParams& team) {
-  if (team.level != Level::team) return false;
+  if (team.level == Level::work_item) return false;
+  const std::int64_t bytes = team.n * 2 * std::int64_t(real_size(team.precision));
+  if ((team.n & (team.n - 1)) == 0) return bytes >= 2048 && bytes <= 8192;
   for (int r : team.radices)
     if ((team.n / r) % team.threads != 0) return true;
   return false;
