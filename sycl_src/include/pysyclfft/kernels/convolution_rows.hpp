@@ -4,7 +4,7 @@
 // plan/line_groups.hpp runs the c2c rows). The team form (convolution.hpp) gives
 // one transform's points to the lanes instead, whose uneven stages and per-lane
 // permuted local reads ran a batch of 1009-point complex64 rows 9x slower than
-// the 1008-point FFT's row groups (docs/performance-cpu-kernels.md).
+// the 1008-point FFT's row groups (docs/performance-cpu-rows.md).
 //
 // Point p of line l lies at p*L + l of each Stockham buffer, so that Rader's
 // permutations, the same index in every lane, read and write whole vectors:

@@ -7,7 +7,7 @@
 // are columns in memory, point p of the L lines is one vector load. Where they
 // are rows (a batch of contiguous transforms), it is a gather across the lanes
 // and the last stage's stores are scatters: a batch of 1000-point complex64 rows
-// ran 3.4x slower than the same batch stored as columns (docs/performance-cpu-kernels.md).
+// ran 3.4x slower than the same batch stored as columns (docs/performance-cpu-rows.md).
 // Here the sub-group moves L reals of every line at a time: lane l loads real l
 // of each line's block (L whole-vector loads), the L x L block is transposed in
 // registers (subgroup_transpose.hpp), and lane l then holds L reals of its own
