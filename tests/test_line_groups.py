@@ -42,8 +42,9 @@ for shape, axis in json.loads(sys.argv[1]):
             ref = (np.fft.fft(x128, axis=axis), np.fft.ifft(x128, axis=axis))
             describe = pysyclfft.get_fft_plan(x, axes=(axis,)).describe()
         errors = [float(np.linalg.norm(g - r) / np.linalg.norm(r)) for g, r in zip(got, ref)]
+        cpu = pysyclfft._arrays.default_queue().sycl_device.is_cpu
         out.append(dict(n=int(np.prod(shape)) if axis is None else shape[axis], double=dtype == np.complex128,
-                        describe=describe, errors=errors))
+                        describe=describe, errors=errors, cpu=cpu))
 print("RESULT" + json.dumps(out))
 """
 

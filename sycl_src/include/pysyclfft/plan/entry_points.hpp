@@ -86,10 +86,11 @@ inline std::string convolution_kernel_name(const PassKernelParams& k, int sign, 
                        int(rader), k.radices);
 }
 
-// pysyclfft_convolution_rows<T, Sign, Lines, Threads, radices...>: Rader's on a
-// CPU's batch of rows, Lines rows per group (convolution_rows_params).
-inline std::string convolution_rows_kernel_name(const PassKernelParams& k, int sign) {
-  return instance_name("pysyclfft_convolution_rows", k.precision, sign, k.interleave, k.threads, k.radices);
+// pysyclfft_convolution_lines<T, Sign, Lines, Threads, Access, radices...>: Rader's
+// on a CPU's batch of lines, Lines per group (convolution_lines_params), each side's
+// lines rows or unit (kernels::PassAccess bits).
+inline std::string convolution_lines_kernel_name(const PassKernelParams& k, int sign, int access) {
+  return instance_name("pysyclfft_convolution_lines", k.precision, sign, k.interleave, k.threads, access, k.radices);
 }
 
 // pysyclfft_transpose_square<T, Tile> and pysyclfft_permute_blocks<T>

@@ -9,7 +9,7 @@
 
 #include "../kernels/column_rows.hpp"
 #include "../kernels/convolution.hpp"
-#include "../kernels/convolution_rows.hpp"
+#include "../kernels/convolution_lines.hpp"
 #include "../kernels/multipass.hpp"
 #include "../kernels/rounding.hpp"
 #include "bank_conflicts.hpp"
@@ -563,14 +563,13 @@ inline bool stages_rows(const PassKernelParams& k, const DeviceLimits& dev) {
   return dev.row_groups && k.interleave > 1 && k.interleave == k.lanes && k.buffers == 2 && k.radices.size() > 1;
 }
 
-// The row group of Rader's convolution of length len in one kernel for a CPU's
-// batch of rows (kernels/convolution_rows.hpp), or empty radices where none: the
-// length's column group where it stages rows, its local memory holding each
-// line's end value too.
-inline PassKernelParams convolution_rows_params(std::int64_t len, Precision p, const DeviceLimits& dev) {
+// The line group of Rader's convolution of length len in one kernel for a CPU's
+// batch of rows or columns (kernels/convolution_lines.hpp), or empty radices: the
+// length's column group where it stages rows, with each line's end value.
+inline PassKernelParams convolution_lines_params(std::int64_t len, Precision p, const DeviceLimits& dev) {
   if (!dev.row_groups || !dev.fused_convolution) return PassKernelParams{};
   PassKernelParams k = choose_pass_params(len, p, dev, std::int64_t(1) << 30, /*rows_in=*/true);
-  const auto local = std::size_t(kernels::convolution_rows_elements(int(len), k.interleave)) * 2 * real_size(p);
+  const auto local = std::size_t(kernels::convolution_lines_elements(int(len), k.interleave)) * 2 * real_size(p);
   if (k.radices.empty() || !stages_rows(k, dev) || local > dev.local_mem_bytes) k.radices.clear();
   return k;
 }

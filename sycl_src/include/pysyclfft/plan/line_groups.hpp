@@ -18,30 +18,24 @@
 //    PYSYCLFFT_ROW_GROUPS=0 keeps the team kernel.
 // One twiddle table serves both. A GPU builds the columns' kernels with the
 // length's c2c kernels; a CPU builds each form's on first need, for the one access
-// pattern it meets (kernel_params.hpp, pass_access), since a build holding them
-// took 1.5x as long there (1000 points: 1.35 against 2.05 s). Unless plans wait for
-// their kernels (Specialization::wait), that build runs on the background compiler
-// while the team kernel serves, as a generic plan serves a new length (plantime.md).
+// pattern it meets (kernel_params.hpp, pass_access; kernels_on_first_need.hpp).
 #pragma once
 #include <sycl/sycl.hpp>
 
-#include <atomic>
 #include <cstdint>
 #include <limits>
 #include <memory>
-#include <mutex>
 #include <string>
 #include <vector>
 
 #include "../kernels/layout.hpp"
 #include "../kernels/multipass.hpp"
-#include "background_compiler.hpp"
-#include "compiler.hpp"
 #include "device.hpp"
 #include "device_kernel.hpp"
 #include "entry_points.hpp"
 #include "kernel_args.hpp"
 #include "kernel_params.hpp"
+#include "kernels_on_first_need.hpp"
 #include "text.hpp"
 
 namespace pysyclfft::plan {
@@ -82,7 +76,7 @@ class LineGroups {
     const LineSide side = form == LineForm::rows ? LineSide::rows : LineSide::unit;
     if (names(form).empty() || in != side || out != side || k_.radices.size() < 2 || l.count0 < k_.interleave)
       return {0, form};
-    return {ready(q, form) ? l.count0 - l.count0 % k_.interleave : 0, form};
+    return {forms_[int(form)].ready(q) ? l.count0 - l.count0 % k_.interleave : 0, form};
   }
 
   // The transforms of `l` (all of them served in `form`, so its kernels are ready), scaled by `scale`.
@@ -100,7 +94,7 @@ class LineGroups {
     const kernels::PassSide in_side{l.in_offset, 1, 0, 1, 0, l.in_dist1, whole};
     const kernels::PassSide out_side{l.out_offset, 1, 0, 1, 0, l.out_dist1, whole};
     const PassArgs args{in, twiddles_.get(), nullptr, nullptr, nullptr, nullptr, out, nullptr};
-    const DeviceKernel kernel = ready_kernel(form, forward);
+    const DeviceKernel kernel = forms_[int(form)].at(forward ? 0 : 1);
     return q.submit([&](sycl::handler& h) {
       h.depends_on(deps);
       launch_pass(h, kernel, pass_range(k_, g.lines), k_.precision, args, in_side, out_side, g, scale);
@@ -124,59 +118,15 @@ class LineGroups {
  private:
   LineGroups(sycl::queue& q, const DeviceLimits& lim, const C2CKernelParams& team,
              std::vector<DeviceKernel> column_kernels)
-      : k_(params(lim, team.n, team.precision)) {
-    forms_[0].names = names_of(k_, lim, LineForm::columns);
-    forms_[0].kernels = std::move(column_kernels);
-    if (rows_outrun_team(team)) forms_[1].names = names_of(k_, lim, LineForm::rows);
-    if (!forms_[0].names.empty() || !forms_[1].names.empty())
+      : k_(params(lim, team.n, team.precision)),
+        forms_{{kPassEntryHeader, names_of(k_, lim, LineForm::columns)},
+               {kPassEntryHeader, rows_outrun_team(team) ? names_of(k_, lim, LineForm::rows) : std::vector<std::string>{}}} {
+    forms_[0].set(std::move(column_kernels));
+    if (!names(LineForm::columns).empty() || !names(LineForm::rows).empty())
       twiddles_ = device_stockham_twiddles(q, k_.radices, team.precision, &twiddle_bytes_);
   }
 
-  // A form's kernels: their names (forward, backward; none where the form runs the
-  // team kernel) and, once ready, the kernels (guarded by mutex_).
-  enum { kBuilding, kBuilt, kFailed };
-  struct FormKernels {
-    std::vector<std::string> names;
-    std::vector<DeviceKernel> kernels;
-    std::shared_ptr<std::atomic<int>> background;  // a CPU's build queued for the background compiler
-  };
-  const std::vector<std::string>& names(LineForm form) const { return forms_[int(form)].names; }
-
-  // Whether the form's kernels are in memory: built with the length, else (CPUs)
-  // loaded from the binary cache or compiled now (Specialization::wait), else queued
-  // once for the background compiler, whose word (not the compiler, which would hash
-  // the kernel headers for the cache key at every call) later calls wait for.
-  bool ready(const sycl::queue& q, LineForm form) const {
-    std::lock_guard lock(mutex_);
-    FormKernels& f = forms_[int(form)];
-    if (!f.kernels.empty()) return true;
-    auto& compiler = KernelCompiler::instance();
-    if (f.background) {
-      if (f.background->load() != kBuilt) return false;  // building, or failed: the team kernel serves
-      f.kernels = compiler.get(q, kPassEntryHeader, f.names);  // in memory now
-      return true;
-    }
-    if (specialization() == Specialization::wait || compiler.available(q, kPassEntryHeader, f.names)) {
-      f.kernels = compiler.get(q, kPassEntryHeader, f.names);
-      return true;
-    }
-    auto state = std::make_shared<std::atomic<int>>(kBuilding);
-    auto build = [q, names = f.names, state] {
-      try {
-        KernelCompiler::instance().get(q, kPassEntryHeader, names);
-        state->store(kBuilt);
-      } catch (const std::exception&) {
-        state->store(kFailed);
-      }
-    };
-    if (BackgroundCompiler::instance().submit({build, [] {}})) f.background = state;
-    return false;
-  }
-  // The kernel of a form and direction, once ready().
-  DeviceKernel ready_kernel(LineForm form, bool forward) const {
-    std::lock_guard lock(mutex_);
-    return forms_[int(form)].kernels[forward ? 0 : 1];
-  }
+  const std::vector<std::string>& names(LineForm form) const { return forms_[int(form)].names(); }
 
   // Forward and backward. Columns: every side's lines are unit (neighbouring columns);
   // rows (CPUs, whole SIMD vectors of lines in two buffers): staged on both sides.
@@ -200,8 +150,7 @@ class LineGroups {
   static kernels::LineStrides out_lines(const kernels::BatchLayout& l) { return {l.out_dist0, 0, l.out_stride}; }
 
   PassKernelParams k_;
-  mutable FormKernels forms_[2];  // columns, rows
-  mutable std::mutex mutex_;
+  KernelsOnFirstNeed forms_[2];  // columns, rows: forward, backward
   std::shared_ptr<void> twiddles_;  // Stockham twiddles of k_.radices
   std::size_t twiddle_bytes_ = 0;
 };

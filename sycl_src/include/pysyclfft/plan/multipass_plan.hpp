@@ -46,7 +46,7 @@
 #include "multipass_geometry.hpp"
 #include "multipass_launches.hpp"
 #include "multipass_tables.hpp"
-#include "rader_rows.hpp"
+#include "rader_lines.hpp"
 #include "rader_tables.hpp"
 #include "text.hpp"
 
@@ -66,7 +66,7 @@ class MultipassPlan {
       throw std::logic_error("pysyclfft: length " + std::to_string(n) + " needs no multi-pass plan");
     geometry_ = multipass_geometry(planned_pass_lengths(n, p, lim, max_pass, memory), p, lim, memory);
     fused_ = fuse_convolution(algorithm_, geometry_, lim);
-    rows_ = RaderRows(algorithm_, fused_, fft_len(), p, lim);
+    lines_.emplace(algorithm_, fused_, fft_len(), p, lim);
     chunk_ = memory == Memory::minimal || fused_ ? std::int64_t(1) << 62  // no scratch
                                                  : std::max<std::int64_t>(1, scratch_chunk_elements(lim) / fft_len());
     tables_ = multipass_tables(queue_, geometry_, algorithm_, n, p, fused_);
@@ -84,7 +84,8 @@ class MultipassPlan {
     MultipassGeometry g = multipass_geometry(planned_pass_lengths(n, p, lim, max_pass, memory), p, lim, memory);
     const bool fused = fuse_convolution(a, g, lim);
     std::vector<std::string> names = multipass_kernel_names(multipass_launches(a, g.passes.size(), memory, fused), g, a, p);
-    for (std::string& name : RaderRows(a, fused, g.fft_len, p, lim).kernel_names()) names.push_back(std::move(name));
+    const RaderLines lines(a, fused, g.fft_len, p, lim);
+    names.insert(names.end(), lines.kernel_names().begin(), lines.kernel_names().end());
     return names;
   }
 
@@ -97,15 +98,15 @@ class MultipassPlan {
     if (memory_ != Memory::minimal && !fused_) grow_scratch(std::min<std::int64_t>(chunk_, layout.count()));
     const std::vector<Launch>& launches = launches_[forward ? 0 : 1];
     LaunchSequence sequence;
-    kernels::BatchLayout rest = layout;  // what the row groups leave
-    if (const std::int64_t rows = rows_.served(layout)) {
+    kernels::BatchLayout rest = layout;  // what the line groups leave
+    if (const RaderLines::Share share = lines_->served(queue_, layout); share.transforms > 0) {
       kernels::BatchLayout served = layout;
-      served.count0 = rows;
-      rows_.add(sequence, in, out, served, forward, scale, tables_.load_table(kernels::kLoadRader),
-                tables_.store_table(kernels::kStoreSpectrum, 0), tables_.store_table(kernels::kStoreRader, 0));
-      rest.count0 -= rows;
-      rest.in_offset += rows * layout.in_dist0;
-      rest.out_offset += rows * layout.out_dist0;
+      served.count0 = share.transforms;
+      lines_->add(sequence, in, out, served, share.pattern, forward, scale, tables_.load_table(kernels::kLoadRader),
+                 tables_.store_table(kernels::kStoreSpectrum, 0), tables_.store_table(kernels::kStoreRader, 0));
+      rest.count0 -= share.transforms;
+      rest.in_offset += share.transforms * layout.in_dist0;
+      rest.out_offset += share.transforms * layout.out_dist0;
     }
     const auto pieces = rest.count() == 0 ? std::vector<kernels::BatchLayout>{}
                                           : launch_pieces(rest, geometry_.launch_transforms);
@@ -127,7 +128,7 @@ class MultipassPlan {
 
   std::string describe() const {
     return concat("c2c n=", n_, " ", real_name(precision_), ": ", algorithm_summary(), geometry_.describe(),
-                  fused_tables_summary(algorithm_, fused_), rows_.describe(), workspace_summary());
+                  fused_tables_summary(algorithm_, fused_), lines_->describe(), workspace_summary());
   }
 
  private:
@@ -161,7 +162,7 @@ class MultipassPlan {
                   (memory_ == Memory::minimal ? " in place (memory=minimal)" : ""));
   }
   std::size_t workspace_bytes(const Scratch& scratch) const {
-    return tables_.bytes + cycle_bytes_ + rows_.workspace_bytes() + scratch.bytes();
+    return tables_.bytes + cycle_bytes_ + lines_->workspace_bytes() + scratch.bytes();
   }
   std::string workspace_summary() const {
     const Scratch now = locked_scratch();  // one snapshot: an execution may grow the scratch meanwhile
@@ -202,10 +203,10 @@ class MultipassPlan {
   void build_launches() {
     const std::vector<MultipassLaunch> specs = multipass_launches(algorithm_, geometry_.passes.size(), memory_, fused_);
     std::vector<std::string> names = multipass_kernel_names(specs, geometry_, algorithm_, precision_);
-    const std::vector<std::string> row_names = rows_.kernel_names();
+    const std::vector<std::string> row_names = lines_->kernel_names();
     names.insert(names.end(), row_names.begin(), row_names.end());
     std::vector<DeviceKernel> kernels = KernelCompiler::instance().get(queue_, kPassEntryHeader, names);
-    rows_.prepare(queue_, std::vector<DeviceKernel>(kernels.end() - std::ptrdiff_t(row_names.size()), kernels.end()));
+    lines_->prepare(queue_, std::vector<DeviceKernel>(kernels.end() - std::ptrdiff_t(row_names.size()), kernels.end()));
     kernels.erase(kernels.begin() + std::ptrdiff_t(specs.size()), kernels.end());
     if (fused_) {  // its registers may forbid the group (the plan then falls back: any_c2c_plan.hpp)
       const PassKernelParams& k = geometry_.passes[0].k;
@@ -307,7 +308,7 @@ class MultipassPlan {
   Memory memory_;
   Algorithm algorithm_ = Algorithm::four_step;
   bool fused_ = false;  // the convolution's FFTs in one kernel (fuse_convolution)
-  RaderRows rows_;      // a CPU's batches of rows, where fused
+  std::optional<RaderLines> lines_;  // a CPU's batches of rows and columns, where fused
   MultipassGeometry geometry_;  // its fft_len: n, Bluestein's padded length or Rader's n-1
   MultipassTables tables_;
   std::int64_t chunk_ = 1;  // transforms per scratch chunk

@@ -6,13 +6,14 @@
 // Rader's permutations and X[0] compiled in.
 // nd_range<2> of a team pass (pass_kernel.hpp, Interleave = 1): dimension 0 =
 // team (PerGroup transforms per group), dimension 1 = team member.
-// pysyclfft_convolution_rows<T, Sign, Lines, Threads, radices...>: Rader's on a
-// CPU's batch of rows, Lines rows per group in the lanes of one sub-group
-// (kernels/convolution_rows.hpp); nd_range<2> of a column group (pass_kernel.hpp,
+// pysyclfft_convolution_lines<T, Sign, Lines, Threads, Access, radices...>:
+// Rader's on a CPU's batch of lines, Lines per group in the lanes of one
+// sub-group, each side rows or unit (Access: kernels::PassAccess bits;
+// kernels/convolution_lines.hpp); nd_range<2> of a column group (pass_kernel.hpp,
 // Interleave = Lines): dimension 0 = member, dimension 1 = line.
 #pragma once
 #include "../../kernels/convolution.hpp"
-#include "../../kernels/convolution_rows.hpp"
+#include "../../kernels/convolution_lines.hpp"
 #include "exec.hpp"
 #include "scalar_params.hpp"
 #include "subgroup_shuffle.hpp"
@@ -38,10 +39,10 @@ void pysyclfft_convolution(const pysyclfft::kernels::cplx<T>* in, pysyclfft::ker
       PYSYCLFFT_SIDE(in_side), PYSYCLFFT_SIDE(out_side), PYSYCLFFT_GEOMETRY(geometry), scale, local);
 }
 
-template <typename T, int Sign, int Lines, int Threads, int... R>
+template <typename T, int Sign, int Lines, int Threads, int Access, int... R>
 SYCL_EXT_ONEAPI_FUNCTION_PROPERTY((sycl::ext::oneapi::experimental::nd_range_kernel<2>))
 [[sycl::reqd_sub_group_size(Lines)]]
-void pysyclfft_convolution_rows(const pysyclfft::kernels::cplx<T>* in, pysyclfft::kernels::cplx<T>* out,
+void pysyclfft_convolution_lines(const pysyclfft::kernels::cplx<T>* in, pysyclfft::kernels::cplx<T>* out,
                                 const pysyclfft::kernels::cplx<T>* twiddles,
                                 const pysyclfft::kernels::cplx<T>* gather,
                                 const pysyclfft::kernels::cplx<T>* spectrum,
@@ -51,8 +52,8 @@ void pysyclfft_convolution_rows(const pysyclfft::kernels::cplx<T>* in, pysyclfft
   namespace sb = pysyclfft::sycl_backend;
   using Cfg = k::C2CConfig<T, Sign, Threads, Lines, k::RadixList<R...>>;
   const auto item = sb::this_item<2>();
-  PYSYCLFFT_LOCAL_ARRAY(k::cplx<T>, k::convolution_rows_elements(Cfg::kN, Lines), local);
-  k::convolution_rows<Cfg, Sign, Lines>(int(item.get_local_id(0)), int(item.get_local_id(1)),
+  PYSYCLFFT_LOCAL_ARRAY(k::cplx<T>, k::convolution_lines_elements(Cfg::kN, Lines), local);
+  k::convolution_lines<Cfg, Sign, Lines, Access>(int(item.get_local_id(0)), int(item.get_local_id(1)),
                                         k::index_t(item.get_group(1)), sb::GroupBarrier<2>{}, in, out, twiddles,
                                         gather, spectrum, scatter, PYSYCLFFT_SIDE(in_side), PYSYCLFFT_SIDE(out_side),
                                         PYSYCLFFT_GEOMETRY(geometry), scale, local,
