@@ -43,6 +43,27 @@ namespace pysyclfft::plan {
 // Which lines a group takes: columns (neighbouring lines one element apart) or rows.
 enum class LineForm { columns = 0, rows = 1 };
 
+// A launch of groups over the lines of a layout's inner batch dimension: row t of
+// the outer dimension is the pass's transform t, whose "sequence" is the row's
+// count0 lines (nothing in it is padding), each line's points `stride` apart.
+struct InnerLines {
+  kernels::PassGeometry geometry;
+  kernels::PassSide in, out;
+};
+inline InnerLines inner_lines(const kernels::BatchLayout& l) {
+  InnerLines lines{};
+  kernels::PassGeometry& g = lines.geometry;
+  g.d0_count = l.count0;
+  g.d1_count = 1;
+  g.lines = l.count();
+  g.in = {l.in_dist0, 0, l.in_stride};
+  g.out = {l.out_dist0, 0, l.out_stride};
+  const kernels::index_t whole = std::numeric_limits<kernels::index_t>::max();
+  lines.in = {l.in_offset, 1, 0, 1, 0, l.in_dist1, whole};
+  lines.out = {l.out_offset, 1, 0, 1, 0, l.out_dist1, whole};
+  return lines;
+}
+
 class LineGroups {
  public:
   // The pass kernels (forward, backward) of a length's column groups built with its
@@ -71,7 +92,8 @@ class LineGroups {
     LineForm form;
   };
   Share served(const sycl::queue& q, const kernels::BatchLayout& l) const {
-    const LineSide in = line_side(in_lines(l)), out = line_side(out_lines(l));
+    const InnerLines lines = inner_lines(l);
+    const LineSide in = line_side(lines.geometry.in), out = line_side(lines.geometry.out);
     const LineForm form = in == LineSide::rows ? LineForm::rows : LineForm::columns;
     const LineSide side = form == LineForm::rows ? LineSide::rows : LineSide::unit;
     if (names(form).empty() || in != side || out != side || k_.radices.size() < 2 || l.count0 < k_.interleave)
@@ -82,22 +104,12 @@ class LineGroups {
   // The transforms of `l` (all of them served in `form`, so its kernels are ready), scaled by `scale`.
   sycl::event submit(sycl::queue& q, const void* in, void* out, const kernels::BatchLayout& l, LineForm form,
                      bool forward, double scale, const std::vector<sycl::event>& deps) const {
-    kernels::PassGeometry g{};
-    g.d0_count = l.count0;  // the lines of a transform row: neighbouring columns, or rows
-    g.d1_count = 1;
-    g.lines = l.count();
-    g.in = in_lines(l);
-    g.out = out_lines(l);
-    // Row t of the outer batch dimension is the pass's transform t, whose "sequence"
-    // is the row's count0 lines of n points: nothing in it is padding.
-    const kernels::index_t whole = std::numeric_limits<kernels::index_t>::max();
-    const kernels::PassSide in_side{l.in_offset, 1, 0, 1, 0, l.in_dist1, whole};
-    const kernels::PassSide out_side{l.out_offset, 1, 0, 1, 0, l.out_dist1, whole};
+    const InnerLines lines = inner_lines(l);
     const PassArgs args{in, twiddles_.get(), nullptr, nullptr, nullptr, nullptr, out, nullptr};
     const DeviceKernel kernel = forms_[int(form)].at(forward ? 0 : 1);
     return q.submit([&](sycl::handler& h) {
       h.depends_on(deps);
-      launch_pass(h, kernel, pass_range(k_, g.lines), k_.precision, args, in_side, out_side, g, scale);
+      launch_pass(h, kernel, pass_range(k_, l.count()), k_.precision, args, lines.in, lines.out, lines.geometry, scale);
     });
   }
 
@@ -144,10 +156,6 @@ class LineGroups {
     if (!lim.column_lines && !lim.row_groups) return PassKernelParams{};
     return choose_pass_params(n, p, lim, std::int64_t(1) << 30, /*rows_in=*/false);
   }
-
-  // The pass's lines on each side: the layout's inner batch dimension, each line's points.
-  static kernels::LineStrides in_lines(const kernels::BatchLayout& l) { return {l.in_dist0, 0, l.in_stride}; }
-  static kernels::LineStrides out_lines(const kernels::BatchLayout& l) { return {l.out_dist0, 0, l.out_stride}; }
 
   PassKernelParams k_;
   KernelsOnFirstNeed forms_[2];  // columns, rows: forward, backward

@@ -8,7 +8,6 @@
 #include <sycl/sycl.hpp>
 
 #include <cstdint>
-#include <limits>
 #include <memory>
 #include <string>
 #include <vector>
@@ -23,6 +22,7 @@
 #include "kernel_params.hpp"
 #include "kernels_on_first_need.hpp"
 #include "launch_sequence.hpp"
+#include "line_groups.hpp"
 #include "text.hpp"
 
 namespace pysyclfft::plan {
@@ -57,7 +57,8 @@ class RaderLines {
   };
   Share served(const sycl::queue& q, const kernels::BatchLayout& l) const {
     if (!twiddles_ || l.count0 < k_.interleave) return {0, 0};
-    const LineSide in = line_side({l.in_dist0, 0, l.in_stride}), out = line_side({l.out_dist0, 0, l.out_stride});
+    const InnerLines lines = inner_lines(l);
+    const LineSide in = line_side(lines.geometry.in), out = line_side(lines.geometry.out);
     if (in == LineSide::strided || out == LineSide::strided) return {0, 0};
     const int pattern = (in == LineSide::rows ? 1 : 0) | (out == LineSide::rows ? 2 : 0);
     return {patterns_[pattern].ready(q) ? l.count0 - l.count0 % k_.interleave : 0, pattern};
@@ -67,18 +68,10 @@ class RaderLines {
   // gather and scatter indices, the spectrum), scaled by `scale`.
   void add(LaunchSequence& sequence, const void* in, void* out, const kernels::BatchLayout& l, int pattern,
            bool forward, double scale, const void* gather, const void* spectrum, const void* scatter) const {
-    kernels::PassGeometry g{};
-    g.d0_count = l.count0;  // a transform of the launch is a row of the outer dimension, its lines the inner ones
-    g.d1_count = 1;
-    g.lines = l.count();
-    g.in = {l.in_dist0, 0, l.in_stride};
-    g.out = {l.out_dist0, 0, l.out_stride};
-    const kernels::index_t whole = std::numeric_limits<kernels::index_t>::max();
-    const kernels::PassSide in_side{l.in_offset, 1, 0, 1, 0, l.in_dist1, whole};
-    const kernels::PassSide out_side{l.out_offset, 1, 0, 1, 0, l.out_dist1, whole};
+    const InnerLines lines = inner_lines(l);
     const PassArgs args{in, twiddles_.get(), gather, scatter, nullptr, nullptr, out, nullptr};
-    launch_convolution(sequence, patterns_[pattern].at(forward ? 0 : 1), pass_range(k_, g.lines), k_.precision, args,
-                       spectrum, in_side, out_side, g, scale);
+    launch_convolution(sequence, patterns_[pattern].at(forward ? 0 : 1), pass_range(k_, l.count()), k_.precision, args,
+                       spectrum, lines.in, lines.out, lines.geometry, scale);
   }
 
   std::size_t workspace_bytes() const { return twiddle_bytes_; }
