@@ -26,6 +26,7 @@
 #pragma once
 #include "butterflies.hpp"
 #include "layout.hpp"
+#include "paired_lanes.hpp"
 #include "subgroup_transpose.hpp"  // IntList
 
 namespace pysyclfft::kernels {
@@ -127,13 +128,19 @@ template <typename T, int Sign, int Lanes, int Stride, int R, class Shuffle, int
 PYSYCLFFT_INLINE void subgroup_c2c(index_t transform, const cplx<T>* in, cplx<T>* out, const cplx<T>* twiddles,
                                    const BatchLayout& layout, T scale, const Shuffle& shuffle, IntList<J...> js) {
   const int lane = shuffle.lane();
+  // complex128 at unit stride: whole vectors of reals (paired_lanes.hpp), not per-lane gathers and scatters.
+  constexpr bool kPaired = Stride == kUnitStride && sizeof(T) == 8;
   const cplx<T>* src = in + layout.in_base(transform);
   const index_t in_step = element_stride<Stride>(layout.in_stride);
-  cplx<T> v[R] = {load_cplx(src + (lane + Lanes * J) * in_step)...};
+  cplx<T> v[R] = {(kPaired ? load_lanes<Lanes>(src + Lanes * J, lane, shuffle)
+                           : load_cplx(src + (lane + Lanes * J) * in_step))...};
   subgroup_fft<T, Sign, Lanes>(shuffle, lane, v, twiddles, js);
   cplx<T>* dst = out + layout.out_base(transform);
   const index_t out_step = element_stride<Stride>(layout.out_stride);
-  ((store_cplx(dst + (lane + Lanes * SubgroupShape<Lanes, R>::block_of(J)) * out_step, v[J] * scale)), ...);
+  if constexpr (kPaired)
+    ((store_lanes<Lanes>(dst + Lanes * SubgroupShape<Lanes, R>::block_of(J), lane, v[J] * scale, shuffle)), ...);
+  else
+    ((store_cplx(dst + (lane + Lanes * SubgroupShape<Lanes, R>::block_of(J)) * out_step, v[J] * scale)), ...);
 }
 
 // Transform `transform` of the batch, by the sub-group `shuffle` belongs to
