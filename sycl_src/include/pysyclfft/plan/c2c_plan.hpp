@@ -78,14 +78,10 @@ class C2CPlan {
     if (layout.count() == 0) return event_after(queue_, deps);
     const LineGroups::Share share = groups_->served(queue_, layout);
     if (share.transforms == 0) return submit_teams(in, out, layout, forward, scale, deps);
-    BatchLayout served = layout, rest = layout;
-    served.count0 = share.transforms;
-    const sycl::event done = groups_->submit(queue_, in, out, served, share.form, forward, scale, deps);
-    if (share.transforms == layout.count0) return done;
-    rest.count0 -= share.transforms;
-    rest.in_offset += share.transforms * layout.in_dist0;
-    rest.out_offset += share.transforms * layout.out_dist0;
-    return join_launched(queue_, {done, submit_teams(in, out, rest, forward, scale, deps)});
+    const InnerSplit split = split_inner(layout, share.transforms);
+    const sycl::event done = groups_->submit(queue_, in, out, split.first, share.form, forward, scale, deps);
+    if (split.rest.count0 == 0) return done;
+    return join_launched(queue_, {done, submit_teams(in, out, split.rest, forward, scale, deps)});
   }
 
   std::int64_t length() const { return params_.n; }

@@ -103,6 +103,20 @@ inline std::vector<BatchLayout> line_layouts(const std::vector<std::int64_t>& sh
   return layouts;
 }
 
+// `layout` split along its inner batch dimension: its first `count` transforms
+// of every inner row (a line group's share), and the rest.
+struct InnerSplit {
+  BatchLayout first, rest;
+};
+inline InnerSplit split_inner(const BatchLayout& layout, std::int64_t count) {
+  InnerSplit split{layout, layout};
+  split.first.count0 = count;
+  split.rest.count0 -= count;
+  split.rest.in_offset += count * layout.in_dist0;
+  split.rest.out_offset += count * layout.out_dist0;
+  return split;
+}
+
 // `layout` cut into pieces of at most `max_transforms` transforms, whole inner
 // rows where one fits, so that each piece's launch stays within the device's
 // work-groups per dimension (DeviceLimits::max_groups_per_dim). One piece, the

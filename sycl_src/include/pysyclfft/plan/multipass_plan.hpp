@@ -98,19 +98,12 @@ class MultipassPlan {
     if (memory_ != Memory::minimal && !fused_) grow_scratch(std::min<std::int64_t>(chunk_, layout.count()));
     const std::vector<Launch>& launches = launches_[forward ? 0 : 1];
     LaunchSequence sequence;
-    kernels::BatchLayout rest = layout;  // what the line groups leave
-    if (const RaderLines::Share share = lines_->served(queue_, layout); share.transforms > 0) {
-      kernels::BatchLayout served = layout;
-      served.count0 = share.transforms;
-      lines_->add(sequence, in, out, served, share.pattern, forward, scale, tables_.load_table(kernels::kLoadRader),
-                 tables_.store_table(kernels::kStoreSpectrum, 0), tables_.store_table(kernels::kStoreRader, 0));
-      rest.count0 -= share.transforms;
-      rest.in_offset += share.transforms * layout.in_dist0;
-      rest.out_offset += share.transforms * layout.out_dist0;
-    }
-    const auto pieces = rest.count() == 0 ? std::vector<kernels::BatchLayout>{}
-                                          : launch_pieces(rest, geometry_.launch_transforms);
-    for (const kernels::BatchLayout& piece : pieces)
+    const RaderLines::Share share = lines_->served(queue_, layout);
+    const InnerSplit split = split_inner(layout, share.transforms);  // rest: what the line groups leave
+    if (share.transforms > 0)
+      lines_->add(sequence, in, out, split.first, share.pattern, forward, scale, tables_.load_table(kernels::kLoadRader),
+                  tables_.store_table(kernels::kStoreSpectrum, 0), tables_.store_table(kernels::kStoreRader, 0));
+    for (const kernels::BatchLayout& piece : launch_pieces(split.rest, geometry_.launch_transforms))
       for (std::int64_t t0 = 0; t0 < piece.count(); t0 += chunk_) {
         const std::int64_t nt = std::min<std::int64_t>(chunk_, piece.count() - t0);
         for (const Launch& l : launches) {
