@@ -4,6 +4,7 @@
 #pragma once
 #include "complex.hpp"
 #include "layout.hpp"
+#include "paired_lanes.hpp"
 
 namespace pysyclfft::kernels {
 
@@ -53,6 +54,45 @@ template <typename T, int Stride = 0> struct MapIO {
       if (active) store_cplx(static_cast<cplx<T>*>(out) + out_base / 2 + m, v);
     } else {
       real_out(2 * m, v.re), real_out(2 * m + 1, v.im);
+    }
+  }
+
+  // The same for a block of Lanes neighbouring points from `first`, lane l's
+  // being first + l, every lane of a sub-group calling alike: complex128 at unit
+  // stride as whole vectors of reals (paired_lanes.hpp), not two gathers or two
+  // scatters per lane; else (or where Whole is false) each lane its own point.
+  template <bool Whole> static constexpr bool kLaneVectors = Whole && sizeof(T) == 8 && Stride == kPairedReals;
+  template <int Lanes, bool Whole, class Shuffle>
+  PYSYCLFFT_INLINE cplx<T> real_pairs_in_lanes(index_t first, int lane, const Shuffle& shuffle) const {
+    if constexpr (kLaneVectors<Whole>)
+      return load_lanes<Lanes>(static_cast<const cplx<T>*>(in) + in_base / 2 + first, lane, shuffle);
+    else return real_pair_in(first + lane);
+  }
+  template <int Lanes, bool Whole, class Shuffle>
+  PYSYCLFFT_INLINE cplx<T> cplx_in_lanes(index_t first, int lane, const Shuffle& shuffle) const {
+    if constexpr (kLaneVectors<Whole>)
+      return incoming(load_lanes<Lanes>(static_cast<const cplx<T>*>(in) + in_base + first, lane, shuffle));
+    else return cplx_in(first + lane);
+  }
+  template <int Lanes, bool Whole, class Shuffle>
+  PYSYCLFFT_INLINE cplx<T> table_lanes(index_t first, int lane, const Shuffle& shuffle) const {
+    if constexpr (kLaneVectors<Whole>) return load_lanes<Lanes>(table + first, lane, shuffle);
+    else return table[first + lane];
+  }
+  template <int Lanes, bool Whole, class Shuffle>
+  PYSYCLFFT_INLINE void real_pairs_out_lanes(index_t first, int lane, cplx<T> v, const Shuffle& shuffle) const {
+    if constexpr (kLaneVectors<Whole>) {
+      if (active) store_lanes<Lanes>(static_cast<cplx<T>*>(out) + out_base / 2 + first, lane, v, shuffle);
+    } else {
+      real_pair_out(first + lane, v);
+    }
+  }
+  template <int Lanes, bool Whole, class Shuffle>
+  PYSYCLFFT_INLINE void cplx_out_lanes(index_t first, int lane, cplx<T> v, const Shuffle& shuffle) const {
+    if constexpr (kLaneVectors<Whole>) {
+      if (active) store_lanes<Lanes>(static_cast<cplx<T>*>(out) + out_base + first, lane, outgoing(v), shuffle);
+    } else {
+      cplx_out(first + lane, v);
     }
   }
 };

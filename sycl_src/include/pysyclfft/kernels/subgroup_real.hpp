@@ -5,12 +5,19 @@
 // holds in the register of block b, with point L - k: lane Lanes - l's block
 // R - 1 - b where l > 0, lane 0's own block R - b (mod R; the irfft's X[L]
 // for b = 0). On a CPU that replaces the work-item level's per-lane gathers of
-// rows of 64-512 reals, or the team level's local memory.
+// rows of 64-512 reals, or the team level's local memory. Rows, outputs and
+// the map's table move by blocks of Lanes points (map_io.hpp, *_lanes: complex128
+// as whole vectors of reals), as R2CPackedMap's and C2RPackedMap's reads and
+// writes with their scale.
 #pragma once
 #include "batched_mapped.hpp"  // MapOf, MapScalars
 #include "subgroup_fft.hpp"
 
 namespace pysyclfft::kernels {
+
+// Whether rows move as whole vectors (map_io.hpp): up to 8 points per lane; at 16
+// the complex128 registers spill, and the selects made the rfft of 256 float64 2.4x slower.
+template <int R> constexpr bool kWholeVectors = R <= 8;
 
 // The register that holds block b: after the FFT (block_of order), or before it (register b).
 template <int Lanes, int R, bool AfterFFT> constexpr int register_of_block(int b) {
@@ -34,9 +41,9 @@ template <int Lanes, int R, int Reg, class Map, typename T, class Shuffle>
 PYSYCLFFT_INLINE void split_register(const Map& map, const Shuffle& shuffle, int lane, const cplx<T> (&z)[R]) {
   constexpr int B = SubgroupShape<Lanes, R>::block_of(Reg), L = Lanes * R;
   const cplx<T> own = z[register_of_block<Lanes, R, true>((R - B) % R)];
-  const int k = lane + Lanes * B;
-  const SplitOutputs<T> x = split_outputs(z[Reg], mirror_point<Lanes, R, true, B>(shuffle, lane, z, own), map.io.table[k]);
-  map.split_emit(k, x.low);
+  const cplx<T> w = map.io.template table_lanes<Lanes, kWholeVectors<R>>(Lanes * B, lane, shuffle);
+  const SplitOutputs<T> x = split_outputs(z[Reg], mirror_point<Lanes, R, true, B>(shuffle, lane, z, own), w);
+  map.io.template cplx_out_lanes<Lanes, kWholeVectors<R>>(Lanes * B, lane, x.low * map.io.scale, shuffle);
   if (B == 0 && lane == 0) map.split_emit(L, x.high);
 }
 
@@ -46,13 +53,14 @@ PYSYCLFFT_INLINE cplx<T> merged_register(const Map& map, const Shuffle& shuffle,
                                          cplx<T> x_last) {
   const cplx<T> own = B == 0 ? x_last : x[(R - B) % R];
   const int m = lane + Lanes * B;
-  return packed_merge(m, x[B], mirror_point<Lanes, R, false, B>(shuffle, lane, x, own), map.io.table[m]);
+  return packed_merge(m, x[B], mirror_point<Lanes, R, false, B>(shuffle, lane, x, own),
+                      map.io.template table_lanes<Lanes, kWholeVectors<R>>(Lanes * B, lane, shuffle));
 }
 
 template <int Lanes, int R, class Map, class Shuffle, typename T, int... J>
 PYSYCLFFT_INLINE void subgroup_r2c(const Map& map, const cplx<T>* twiddles, const Shuffle& shuffle, IntList<J...> js) {
   const int lane = shuffle.lane();
-  cplx<T> z[R] = {map(lane + Lanes * J)...};
+  cplx<T> z[R] = {map.io.template real_pairs_in_lanes<Lanes, kWholeVectors<R>>(Lanes * J, lane, shuffle)...};
   subgroup_fft<T, -1, Lanes>(shuffle, lane, z, twiddles, js);
   (split_register<Lanes, R, J>(map, shuffle, lane, z), ...);
 }
@@ -60,11 +68,14 @@ PYSYCLFFT_INLINE void subgroup_r2c(const Map& map, const cplx<T>* twiddles, cons
 template <int Lanes, int R, class Map, class Shuffle, typename T, int... J>
 PYSYCLFFT_INLINE void subgroup_c2r(const Map& map, const cplx<T>* twiddles, const Shuffle& shuffle, IntList<J...> js) {
   const int lane = shuffle.lane();
-  const cplx<T> x[R] = {map.io.cplx_in(lane + Lanes * J)...};
+  const cplx<T> x[R] = {map.io.template cplx_in_lanes<Lanes, kWholeVectors<R>>(Lanes * J, lane, shuffle)...};
   const cplx<T> x_last = map.io.cplx_in(Lanes * R);
   cplx<T> z[R] = {merged_register<Lanes, R, J>(map, shuffle, lane, x, x_last)...};
   subgroup_fft<T, +1, Lanes>(shuffle, lane, z, twiddles, js);
-  (map(lane + Lanes * SubgroupShape<Lanes, R>::block_of(J), z[J]), ...);
+  constexpr bool kWhole = kWholeVectors<R>;
+  ((map.io.template real_pairs_out_lanes<Lanes, kWhole>(Lanes * SubgroupShape<Lanes, R>::block_of(J), lane,
+                                                        z[J] * map.io.scale, shuffle)),
+   ...);
 }
 
 // Transform `transform` of the batch by the sub-group `shuffle` belongs to (all

@@ -51,26 +51,38 @@ template <typename T> std::vector<std::complex<T>> stockham_twiddles(const std::
 }
 
 // The sub-group level's table (kernels/subgroup_fft.hpp) for n = lanes * R:
-// W_n^(l*k1) at [(k1-1)*lanes + l] (1 <= k1 < R), then per lane stage (lane bit
+// W_n^(l*k1) at row k1-1, lane l (1 <= k1 < R), then per lane stage (lane bit
 // p from the highest, D = 2^p) the factor of its second output, W = W_2D^(l mod D):
 // a stage that trades lane bit p for a register bit (p below log2 R) has the
 // difference in both lanes of a pair, with the upper lane's sign reversed (-W);
 // the others have it in the upper lane only (W; 1 for the lower lane's sum).
+// Each row of `lanes` entries is stored split: its real parts, then its imaginary
+// parts (kernels/subgroup_fft.hpp, row_entry).
 template <typename T> std::vector<std::complex<T>> subgroup_twiddles(std::int64_t n, int lanes) {
   std::vector<std::complex<T>> table;
-  const auto add = [&](std::complex<long double> w) { table.emplace_back(T(w.real()), T(w.imag())); };
+  std::vector<std::complex<long double>> row;
+  const auto add_row = [&] {
+    std::vector<T> reals;
+    for (const auto& w : row) reals.push_back(T(w.real()));
+    for (const auto& w : row) reals.push_back(T(w.imag()));
+    for (std::size_t i = 0; i < reals.size(); i += 2) table.emplace_back(reals[i], reals[i + 1]);
+    row.clear();
+  };
   const std::int64_t points = n / lanes;
-  for (std::int64_t k1 = 1; k1 < points; ++k1)
-    for (int l = 0; l < lanes; ++l) add(root_of_unity(l * k1, n));
+  for (std::int64_t k1 = 1; k1 < points; ++k1) {
+    for (int l = 0; l < lanes; ++l) row.push_back(root_of_unity(l * k1, n));
+    add_row();
+  }
   const int register_bits = kernels::exact_log2(int(points));
   for (int p = kernels::exact_log2(lanes) - 1; p >= 0; --p) {
     const int d = 1 << p;
     for (int l = 0; l < lanes; ++l) {
       const auto w = root_of_unity(l % d, 2 * d);
       const bool upper = (l & d) != 0;
-      if (p < register_bits) add(upper ? -w : w);
-      else add(upper ? w : std::complex<long double>(1));
+      if (p < register_bits) row.push_back(upper ? -w : w);
+      else row.push_back(upper ? w : std::complex<long double>(1));
     }
+    add_row();
   }
   return table;
 }
