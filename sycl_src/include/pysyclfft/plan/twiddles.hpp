@@ -57,15 +57,13 @@ template <typename T> std::vector<std::complex<T>> stockham_twiddles(const std::
 // difference in both lanes of a pair, with the upper lane's sign reversed (-W);
 // the others have it in the upper lane only (W; 1 for the lower lane's sum).
 // Each row of `lanes` entries is stored split: its real parts, then its imaginary
-// parts (kernels/subgroup_fft.hpp, row_entry).
-template <typename T> std::vector<std::complex<T>> subgroup_twiddles(std::int64_t n, int lanes) {
-  std::vector<std::complex<T>> table;
+// parts (kernels/subgroup_fft.hpp, row_entry), so the table is a vector of reals.
+template <typename T> std::vector<T> subgroup_twiddles(std::int64_t n, int lanes) {
+  std::vector<T> table;
   std::vector<std::complex<long double>> row;
   const auto add_row = [&] {
-    std::vector<T> reals;
-    for (const auto& w : row) reals.push_back(T(w.real()));
-    for (const auto& w : row) reals.push_back(T(w.imag()));
-    for (std::size_t i = 0; i < reals.size(); i += 2) table.emplace_back(reals[i], reals[i + 1]);
+    for (const auto& w : row) table.push_back(T(w.real()));
+    for (const auto& w : row) table.push_back(T(w.imag()));
     row.clear();
   };
   const std::int64_t points = n / lanes;
