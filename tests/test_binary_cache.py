@@ -95,11 +95,6 @@ def aliases(cache_dir):
     return sorted(set(entries(cache_dir)) - set(builds(cache_dir)))
 
 
-def binaries_in(entry):
-    """Device binaries a build's entry holds (its body begins with their count: plan/binary_cache.hpp)."""
-    return struct.unpack_from("<Q", key_and_body(entry)[1])[0]
-
-
 @pytest.fixture(scope="module")
 def warm_cache(tmp_path_factory):
     """A cache directory after one cold process (compiled every build)."""
@@ -110,7 +105,7 @@ def warm_cache(tmp_path_factory):
     assert len(builds(cache)) == BUILDS
     assert len(aliases(cache)) >= len(PRECOMPILED)  # one per kernel of the PRECOMPILED build
     if DEFAULT_BACKEND == "opencl":  # the OpenCL runtime splits PRECOMPILED in two: both load paths are covered
-        assert sorted(binaries_in(f) for f in builds(cache)) == [1, 2]
+        assert sorted(len(images_and_symbols(f)) for f in builds(cache)) == [1, 2]
     return cache
 
 
@@ -296,29 +291,81 @@ def test_each_device_of_a_shared_context_runs_the_binaries_loaded_for_it(tmp_pat
     assert max(result["errs"]) < 1e-14
 
 
-def ptx_of_builds(tmp_path, code):
-    """The PTX of each build a fresh process running `code` left in an empty cache (CUDA devices)."""
+def images_and_symbols(entry):
+    """A build entry's device binaries and, per binary, the kernel symbols it holds
+    (body layout in plan/binary_cache.hpp: counts and lengths are 8-byte little-endian)."""
+    body, pos = key_and_body(entry)[1], 0
+
+    def count():
+        nonlocal pos
+        pos += 8
+        return struct.unpack_from("<Q", body, pos - 8)[0]
+
+    def text():
+        nonlocal pos
+        n = count()
+        pos += n
+        return body[pos - n:pos]
+
+    images = [text() for _ in range(count())]
+    symbols = [[] for _ in images]
+    for _ in range(count()):
+        name = text().decode()
+        symbols[count()].append(name)
+    assert pos == len(body)
+    return list(zip(images, symbols))
+
+
+def code_of_builds(tmp_path, code):
+    """(device code, kernel symbols) of each device binary of each build a fresh process running
+    `code` left in an empty cache. CUDA devices store the SASS the driver compiles a build's PTX to
+    (a cubin), or the PTX where the driver's linker refuses a kernel of the build (on an H100:
+    precompile's build of 64 and 1024 points holds a column-group pass kernel with 64 KiB of static
+    shared memory, over the 48 KiB the linker allows; loading the PTX defers that kernel's compile)."""
     out = subprocess.run([sys.executable, "-c", code], env=child_env(tmp_path / "cache"), capture_output=True,
                          text=True, timeout=300, cwd=tmp_path)
     assert out.returncode == 0, out.stderr
-    ptx = {f.name: f.read_bytes() for f in builds(tmp_path / "cache")}
-    assert ptx and all(b".entry" in text for text in ptx.values())  # PTX, as the callers' checks need
-    return ptx
+    binaries = [b for f in builds(tmp_path / "cache") for b in images_and_symbols(f)]
+    assert binaries and all(is_sass(image) or b".entry" in image for image, _ in binaries)
+    return binaries
 
 
+def is_sass(image):
+    return image.startswith(b"\x7fELF")
+
+
+@pytest.mark.skipif(DEFAULT_BACKEND != "cuda", reason="CUDA devices' SASS")
+def test_cuda_builds_are_stored_as_sass(tmp_path):
+    """A new process loads SASS without the driver's PTX compile (a one-kernel build of 64 points:
+    0.1 ms against 4 ms for its PTX with the driver's cache warm, docs/cuda.md)."""
+    binaries = code_of_builds(tmp_path, "import numpy as np, pysyclfft; pysyclfft.fft(np.ones(64, np.complex64))")
+    assert [is_sass(image) for image, _ in binaries] == [True]
+
+
+LOCAL_SIZE_BYTES = 3  # CU_FUNC_ATTRIBUTE_LOCAL_SIZE_BYTES
 _PRECOMPILE_LARGE = r"""
 import numpy as np, pysyclfft
 pysyclfft.precompile([32768, 2**21], np.complex64)
 """
 
 
-@pytest.mark.skipif(DEFAULT_BACKEND != "cuda", reason="the CUDA cache holds PTX, where a stack frame shows")
+@pytest.mark.skipif(DEFAULT_BACKEND != "cuda", reason="CUDA kernels' local memory (PTX, or SASS through CuPy)")
 def test_precompiled_pass_kernels_keep_no_stack_frame(tmp_path):
     """A build of several pass kernels (precompile: both directions of two lengths, which share a
-    storer type) has every loader and storer inlined: no `__local_depot` in its PTX. With one the
-    H100 ran those kernels at 0.6x (benchmarks/results/gpu_h100_notes.md, run 11)."""
-    ptx = ptx_of_builds(tmp_path, _PRECOMPILE_LARGE)
-    assert [name for name, text in ptx.items() if b"__local_depot" in text] == []
+    storer type) has every loader and storer inlined: no kernel uses local memory (a stack frame,
+    `__local_depot` in the PTX). With one the H100 ran those kernels at 0.6x
+    (benchmarks/results/gpu_h100_notes.md, run 11)."""
+    cupy = pytest.importorskip("cupy")
+    local_bytes = {}
+    for image, symbols in code_of_builds(tmp_path, _PRECOMPILE_LARGE):
+        if not is_sass(image):
+            local_bytes.update({name: int(b"__local_depot" in image) for name in symbols})
+            continue
+        module = cupy.cuda.function.Module()
+        module.load(image)
+        local_bytes.update({name: cupy.cuda.driver.funcGetAttribute(LOCAL_SIZE_BYTES, module.get_function(name).ptr)
+                            for name in symbols})
+    assert local_bytes and {name: b for name, b in local_bytes.items() if b} == {}
 
 
 _FIRST_BUILD = r"""
@@ -327,12 +374,15 @@ pysyclfft.precompile([64, 1024], np.complex64)
 """
 
 
-@pytest.mark.skipif(DEFAULT_BACKEND != "cuda", reason="the CUDA cache holds PTX, where a call shows")
+@pytest.mark.skipif(DEFAULT_BACKEND != "cuda", reason="CUDA builds' code")
 def test_first_build_of_a_process_inlines_the_builtins(tmp_path):
     """SYCL-RTC's first NVPTX build in a process calls the SPIR-V built-ins (barriers, work-item ids)
     as functions and every later build inlines them, so a kernel's code depended on what its process
     compiled first (4096^2's columns on an H200: 56 or 72 registers, 620 or 715 GB/s). The compiler's
-    throw-away build first (KernelCompiler::warm_up_builtins) gives the first kept build the inlined form."""
-    ptx = ptx_of_builds(tmp_path, _FIRST_BUILD)
-    calls = re.compile(rb"call(?:\.uni)?\s+(?:\([^)]*\),\s*)?_Z\d+__spirv_\w+")
-    assert {name: calls.findall(text)[:3] for name, text in ptx.items() if calls.search(text)} == {}
+    throw-away build first (KernelCompiler::warm_up_builtins) gives the first kept build the inlined form:
+    no built-in left as a function of its own: no call to one in PTX, no symbol of one in SASS."""
+    called = {True: re.compile(rb"_Z\d+__spirv_\w+"),
+              False: re.compile(rb"call(?:\.uni)?\s+(?:\([^)]*\),\s*)?_Z\d+__spirv_\w+")}
+    binaries = code_of_builds(tmp_path, _FIRST_BUILD)
+    found = [called[is_sass(image)].findall(image)[:3] for image, _ in binaries]
+    assert [calls for calls in found if calls] == []

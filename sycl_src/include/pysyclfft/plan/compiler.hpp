@@ -213,11 +213,16 @@ class KernelCompiler {
       includes = headers();
     }
     auto exe = compile(ctx, dev, source, names, includes);
+    {
+      std::lock_guard lock(mutex_);
+      ++builds_;
+      for (const auto& name : names)
+        kernels_.emplace(key_of(ctx, dev, name), DeviceKernel(exe.ext_oneapi_get_kernel(name)));
+    }
+    // In use before they are stored: on CUDA storing compiles the PTX to SASS again (native_binary_cuda.hpp).
     const auto bin = prefix.empty() ? std::nullopt : native_binary_of(exe, dev, names);
-    std::lock_guard lock(mutex_);
-    ++builds_;
-    for (const auto& name : names) kernels_.emplace(key_of(ctx, dev, name), DeviceKernel(exe.ext_oneapi_get_kernel(name)));
     if (!bin) return;
+    std::lock_guard lock(mutex_);
     disk_.store(binary_cache_key(prefix, names), *bin);
     disk_.store_aliases(prefix, names);
   }

@@ -1,12 +1,13 @@
-// The few CUDA driver calls behind our binary cache on CUDA devices (loading the
-// PTX a build produced, cuModuleLoadData, and launching its functions on a SYCL
-// queue's native stream) and behind ordering a caller's CUDA stream with our
+// The few CUDA driver calls behind our binary cache on CUDA devices (compiling
+// the PTX a build produced to SASS, cuLink*, loading either, cuModuleLoadData,
+// and launching its functions on a SYCL queue's native stream) and behind ordering a caller's CUDA stream with our
 // queues (events; pysyclfft/_cuda_arrays.py), from the libcuda.so.1 that the SYCL runtime's CUDA
 // adapter has already loaded (driver_symbols.hpp).
 #pragma once
 #include <sycl/sycl.hpp>
 
 #include <atomic>
+#include <cstddef>
 #include <mutex>
 #include <stdexcept>
 #include <string>
@@ -49,6 +50,13 @@ class CudaDriver {
   Result (*stream_wait_event)(void* stream, void* event, unsigned flags) = nullptr;
   Result (*func_get_attribute)(int* value, int attribute, void* function) = nullptr;
   bool usable = false;  // every function above found
+  // PTX to SASS for the binary cache (native_binary_cuda.hpp), where the driver has them.
+  Result (*link_create)(unsigned options, int* names, void** values, void** state) = nullptr;
+  Result (*link_add_data)(void* state, int input_type, void* data, std::size_t size, const char* name,
+                          unsigned options, int* names, void** values) = nullptr;
+  Result (*link_complete)(void* state, void** cubin, std::size_t* size) = nullptr;
+  Result (*link_destroy)(void* state) = nullptr;
+  bool can_link = false;  // the four above found
 
   // The driver's functions once the CUDA adapter has loaded libcuda.so.1 (we never
   // load it ourselves); until then an unusable table, and the next call looks again.
@@ -69,6 +77,9 @@ class CudaDriver {
                     d.event_destroy, "cuEventDestroy_v2", d.stream_wait_event, "cuStreamWaitEvent",
                     d.func_get_attribute, "cuFuncGetAttribute")) {
       d.usable = true;
+      d.can_link = open_driver("libcuda.so.1", RTLD_LAZY | RTLD_LOCAL | RTLD_NOLOAD, d.link_create, "cuLinkCreate_v2",
+                               d.link_add_data, "cuLinkAddData_v2", d.link_complete, "cuLinkComplete",
+                               d.link_destroy, "cuLinkDestroy");
       found.store(&d, std::memory_order_release);
     }
     const CudaDriver* published = found.load(std::memory_order_relaxed);

@@ -1,6 +1,6 @@
 // Device binaries of built kernel bundles, and kernels made back from them, for
 // the backends whose drivers give and take them: OpenCL (program binaries,
-// native_binary_opencl.hpp) and CUDA (PTX, native_binary_cuda.hpp). SYCL has no
+// native_binary_opencl.hpp) and CUDA (SASS or PTX, native_binary_cuda.hpp). SYCL has no
 // backend-neutral way for bundles built from SYCL source: SYCLBIN
 // (ext_oneapi_get_content) rejects free-function kernels, and a bundle made from
 // SPIR-V (source_language::spirv) is compiled by the driver again in every
@@ -24,7 +24,7 @@ namespace pysyclfft::plan {
 inline std::optional<NativeBinary> native_binary_of(sycl::kernel_bundle<sycl::bundle_state::executable>& exe,
                                                     const sycl::device& dev, const std::vector<std::string>& names) {
   if (opencl_binary::supported(dev)) return opencl_binary::binary_of(exe, names);
-  if (cuda_binary::supported(dev)) return cuda_binary::binary_of(exe, names);
+  if (cuda_binary::supported(dev)) return cuda_binary::binary_of(exe, dev, names);
   return std::nullopt;
 }
 
