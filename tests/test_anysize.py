@@ -132,7 +132,7 @@ def test_non_last_axis(rng, n, dtype):
 @pytest.mark.parametrize("dtype", DTYPES, ids=dtype_id)
 def test_batch_over_scratch_chunks_and_middle_axis(rng, dtype):
     """A 3-D array transformed along its middle axis: two batch dimensions, more
-    transforms than one scratch chunk holds (2^20 points per chunk)."""
+    transforms than one scratch chunk holds (8 MiB of points per chunk on a CPU)."""
     n = 2**15
     x = random_complex(rng, (5, n, 7), dtype)
     y = pysyclfft.fft(x, axis=1)
@@ -230,7 +230,7 @@ def test_workspace(rng, dtype):
     (read where the table cache holds them by a device that reads host memory)."""
     q = _arrays.default_queue()
     point = np.dtype(dtype).itemsize
-    elements = _core.scratch_chunk_elements(q)  # 2^20 on a CPU, more on a GPU
+    elements = _core.scratch_chunk_elements(q, dtype == np.complex128, 1)  # 8 MiB of points on a CPU, more on a GPU
     n = 2**20
     plan = _core.C2CPlan(q, n, dtype == np.complex128)
     assert "four-step, 1024*1024 in 2 passes" in plan.describe()
@@ -243,6 +243,7 @@ def test_workspace(rng, dtype):
     plan = _core.C2CPlan(q, n, dtype == np.complex128)
     assert f"Bluestein, chirp convolution of length {m}" in plan.describe()
     chirp = 0 if _core.reads_host_memory(q) else (n + m) * point
+    elements = _core.scratch_chunk_elements(q, dtype == np.complex128, 2)  # its passes' and the second FFT's buffers
     for batch in (2, 2 * (elements // m)):  # below the chunk (it grows to the batch), then beyond it
         run_in_place(plan, random_complex(rng, (batch, n), dtype), 1, True)
         fixed = 2 * min(batch, elements // m) * m * point + chirp

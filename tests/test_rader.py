@@ -114,7 +114,7 @@ def test_in_place(rng, n, cap, dtype):
 
 
 def test_batch_over_scratch_chunks(rng):
-    """More transforms than one scratch chunk (16 of length 65536), along the middle
+    """More transforms than one scratch chunk (8 of length 65536 in complex64), along the middle
     axis: the end values are kept per chunk."""
     n = 65537
     x = random_complex(rng, (3, n, 7), np.complex64)
@@ -133,7 +133,8 @@ def test_workspace(rng, dtype):
     plan = _core.C2CPlan(_arrays.default_queue(), n, dtype == np.complex128)
     tables = 0 if _core.reads_host_memory(_arrays.default_queue()) else m * point + 2 * m * 8
     assert tables < plan.workspace_bytes < tables + 64 * 1024 * point  # no scratch until it runs
-    chunk = _core.scratch_chunk_elements(_arrays.default_queue()) // m  # 2^20 points on a CPU, more on a GPU
+    # A convolution's two buffers: 8 MiB of points in both on a CPU, more on a GPU
+    chunk = _core.scratch_chunk_elements(_arrays.default_queue(), dtype == np.complex128, 2) // m
     for batch in (3, 2 * chunk):  # below the chunk (it grows to the batch), then beyond it
         run_in_place(plan, random_complex(rng, (batch, n), dtype), 1, True)
         transforms = min(batch, chunk)

@@ -400,8 +400,12 @@ PYBIND11_MODULE(_core, m) {
       "The primes the Stockham kernels have radices for (plan/factorize.hpp): lengths made of them are fastest.");
   m.def(
       "scratch_chunk_elements",
-      [](const sycl::queue& q) { return scratch_chunk_elements(device_limits(q.get_device())); }, py::arg("queue"),
-      "Elements per scratch chunk of a multi-pass plan on the queue's device (plan/kernel_params.hpp).");
+      [](const sycl::queue& q, bool is_double, int buffers) {
+        return scratch_chunk_elements(device_limits(q.get_device()), precision_of(is_double), buffers);
+      },
+      py::arg("queue"), py::arg("is_double"), py::arg("buffers"),
+      "Elements per scratch chunk of a plan of this precision whose chunk spans `buffers` scratch buffers, on the\n"
+      "queue's device (plan/kernel_params.hpp).");
   m.def(
       "pass_lengths",
       [](std::int64_t n, bool is_double, bool is_cpu, std::size_t local_mem_bytes, std::size_t max_group_size,

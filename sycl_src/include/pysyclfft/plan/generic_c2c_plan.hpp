@@ -73,7 +73,8 @@ class GenericC2CPlan {
     for (int r : radices_) kernels_.push_back(set[radix_index(r)]);
     if (p == Precision::f32) upload_tables<float>();
     else upload_tables<double>();
-    chunk_ = std::max<std::int64_t>(1, scratch_chunk_elements(device_limits(queue_.get_device())) / fft_len_);
+    const std::int64_t chunk_elements = scratch_chunk_elements(device_limits(queue_.get_device()), precision_, 2);
+    chunk_ = std::max<std::int64_t>(1, chunk_elements / fft_len_);  // two buffers: ping-pong
   }
   GenericC2CPlan(const GenericC2CPlan&) = delete;
   GenericC2CPlan& operator=(const GenericC2CPlan&) = delete;

@@ -126,20 +126,22 @@ inline std::string describe_kernel_level(const C2CKernelParams& k, bool transpos
          (k.skew > 0 ? text(k.skew) + " reals between transforms' buffers; " : "");
 }
 
-// Elements per scratch chunk of a multi-pass or unfused real plan (the batch runs
-// in chunks so the scratch stays bounded). A CPU keeps 2^20: a chunk's passes
-// then stay in its caches. A GPU needs every pass launch to fill the device many
-// times over: at 2^20 a 16384-point batch ran in launches of 64 transforms, each
-// under one wave on the H100's 132 multiprocessors, at 8% of its copy bandwidth
-// (benchmarks/results/gpu_h100_notes_runs_4-11.md). 2^17 elements per compute
-// unit (17 M on the H100: 138 MB of complex64 scratch), at most 1/64 of the
-// device memory.
-inline std::int64_t scratch_chunk_elements(const DeviceLimits& dev) {
-  const std::int64_t cpu_chunk = std::int64_t(1) << 20;
-  if (dev.is_cpu) return cpu_chunk;
+// Elements per scratch chunk of a multi-pass, unfused real or generic plan whose
+// chunk spans `buffers` scratch buffers (the batch runs in chunks so the scratch
+// stays bounded). A CPU keeps 8 MiB in them together, in its caches: 2^20 points
+// whatever the precision and buffers had made complex128 four-step 32768-262144
+// up to 1.09x, Bluestein 4099 1.8x, Rader 65537 1.3x, rfft float64 131072 1.14x
+// slower (2026-12-07, docs/performance-anysize.md). A GPU needs every pass launch to fill
+// the device many times over: at 2^20 a 16384-point batch ran in launches of 64
+// transforms, each under one wave on the H100's 132 multiprocessors, at 8% of its
+// copy bandwidth (benchmarks/results/gpu_h100_notes_runs_4-11.md). 2^17 elements
+// per compute unit (17 M on the H100: 138 MB of complex64 scratch), at most 1/64 of
+// the device memory.
+inline std::int64_t scratch_chunk_elements(const DeviceLimits& dev, Precision p, int buffers) {
+  if (dev.is_cpu) return (std::int64_t(8) << 20) / std::int64_t(2 * real_size(p) * std::max(1, buffers));
   const auto by_units = std::int64_t(dev.compute_units) << 17;
   const auto by_memory = std::int64_t(dev.global_mem_bytes / 64 / 16);
-  return std::max(cpu_chunk, std::min(by_units, by_memory));
+  return std::max(std::int64_t(1) << 20, std::min(by_units, by_memory));
 }
 
 // Largest single-kernel length for this device and precision: the Stockham

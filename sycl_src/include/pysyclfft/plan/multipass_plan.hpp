@@ -67,8 +67,10 @@ class MultipassPlan {
     geometry_ = multipass_geometry(planned_pass_lengths(n, p, lim, max_pass, memory), p, lim, memory);
     fused_ = fuse_convolution(algorithm_, geometry_, lim);
     lines_.emplace(algorithm_, fused_, fft_len(), p, lim);
-    chunk_ = memory == Memory::minimal || fused_ ? std::int64_t(1) << 62  // no scratch
-                                                 : std::max<std::int64_t>(1, scratch_chunk_elements(lim) / fft_len());
+    const int buffers = int(uses_pass_buffer()) + int(uses_convolution_buffer());
+    chunk_ = memory == Memory::minimal || fused_
+                 ? std::int64_t(1) << 62  // no scratch
+                 : std::max<std::int64_t>(1, scratch_chunk_elements(lim, p, buffers) / fft_len());
     tables_ = multipass_tables(queue_, geometry_, algorithm_, n, p, fused_);
     if (memory == Memory::minimal) upload_cycles();
     build_launches();
@@ -176,6 +178,10 @@ class MultipassPlan {
     return scratch_;
   }
 
+  // The scratch buffers: one between the passes of a multi-pass FFT, one for a convolution's second FFT.
+  bool uses_pass_buffer() const { return geometry_.passes.size() > 1; }
+  bool uses_convolution_buffer() const { return algorithm_ == Algorithm::bluestein || algorithm_ == Algorithm::rader; }
+
   // Scratch for `transforms` transforms at least (mutex_ held), grown on first
   // need rather than built at the chunk's size: a plan that runs small batches
   // then never holds the device's whole chunk, hundreds of MB on a large GPU.
@@ -186,8 +192,8 @@ class MultipassPlan {
     grown.transforms = transforms;
     grown.buffer_bytes = std::size_t(transforms * fft_len()) * 2 * real_size(precision_);
     grown.ends_bytes = algorithm_ == Algorithm::rader ? std::size_t(2 * transforms) * 2 * real_size(precision_) : 0;
-    if (geometry_.passes.size() > 1) grown.buffers[0] = device_buffer(queue_, grown.buffer_bytes), ++grown.count;
-    if (algorithm_ == Algorithm::bluestein || algorithm_ == Algorithm::rader)
+    if (uses_pass_buffer()) grown.buffers[0] = device_buffer(queue_, grown.buffer_bytes), ++grown.count;
+    if (uses_convolution_buffer())
       grown.buffers[1] = device_buffer(queue_, grown.buffer_bytes + grown.ends_bytes), ++grown.count;
     if (last_) last_->wait();  // the previous execution may still use the old buffers
     scratch_ = std::move(grown);
