@@ -319,9 +319,8 @@ def images_and_symbols(entry):
 def code_of_builds(tmp_path, code):
     """(device code, kernel symbols) of each device binary of each build a fresh process running
     `code` left in an empty cache. CUDA devices store the SASS the driver compiles a build's PTX to
-    (a cubin), or the PTX where the driver's linker refuses a kernel of the build (on an H100:
-    precompile's build of 64 and 1024 points holds a column-group pass kernel with 64 KiB of static
-    shared memory, over the 48 KiB the linker allows; loading the PTX defers that kernel's compile)."""
+    (a cubin), or the PTX where the driver's linker refuses a kernel of the build: pass kernels of
+    more than 48 KiB of static shared memory, which loading the PTX accepts (docs/cuda.md)."""
     out = subprocess.run([sys.executable, "-c", code], env=child_env(tmp_path / "cache"), capture_output=True,
                          text=True, timeout=300, cwd=tmp_path)
     assert out.returncode == 0, out.stderr
