@@ -1,7 +1,8 @@
 // The few CUDA driver calls behind our binary cache on CUDA devices (compiling
 // the PTX a build produced to SASS, cuLink*, loading either, cuModuleLoadData,
-// and launching its functions on a SYCL queue's native stream) and behind ordering a caller's CUDA stream with our
-// queues (events; pysyclfft/_cuda_arrays.py), from the libcuda.so.1 that the SYCL runtime's CUDA
+// and launching its functions on a SYCL queue's native stream) and behind
+// ordering a caller's CUDA stream with our queues (events;
+// pysyclfft/_cuda_arrays.py), from the libcuda.so.1 that the SYCL runtime's CUDA
 // adapter has already loaded (driver_symbols.hpp).
 #pragma once
 #include <sycl/sycl.hpp>

@@ -106,7 +106,7 @@ class MapLinePlan {
     }
     passes_ = std::make_unique<MapPassPlan>(queue_, t, n, p, generic);
     fft_ = shared_c2c_plan(queue_, passes_->fft_length(), p, memory, mode);
-    // Its buffer and the FFT's scratch.
+    // Its buffer and the FFT's scratch (a multi-pass FFT's one; measured with that, docs/performance-anysize.md).
     const std::int64_t chunk_elements = scratch_chunk_elements(device_limits(queue_.get_device()), p, 2);
     chunk_ = std::max<std::int64_t>(1, chunk_elements / passes_->fft_length());
   }
