@@ -154,6 +154,20 @@ def test_cpu_power_of_two_radices():
     assert max(_core.pass_kernel_params(256, 0, True, False, **OPENCL_CPU)["radices"]) == 8
 
 
+def test_cpu_column_groups_of_doubles_fill_one_simd_register():
+    """A CPU's complex128 column groups take as many lines as one SIMD register holds doubles (AVX2: 4,
+    AVX-512: 8; plan/kernel_params.hpp, register_lanes), complex64 ones 16 lines on either, GPUs
+    theirs whatever the width. Host-only probes."""
+    from conftest import H100, OPENCL_CPU
+    from pysyclfft import _core
+
+    def lines(is_double, simd_doubles, device=OPENCL_CPU):
+        return _core.pass_kernel_params(256, 256, False, is_double, **device, simd_doubles=simd_doubles)["interleave"]
+
+    assert [lines(True, 4), lines(True, 8), lines(False, 4), lines(False, 8)] == [4, 8, 16, 16]
+    assert lines(True, 1, H100) == lines(True, 8, H100)
+
+
 @pytest.mark.parametrize("kind, n, radix", [("r2c", 512, 16), ("r2c", 4096, 16), ("c2r", 4096, 16), ("dct1", 4097, 16),
                                              ("dct2", 512, 16), ("dct2", 4096, 8), ("dst3", 2048, 8)])
 def test_cpu_radices_of_fused_maps(kind, n, radix):

@@ -23,9 +23,10 @@ Precision precision_of(bool is_double) { return is_double ? Precision::f64 : Pre
 
 // A device described by its properties (which need not be present), planned for as device_limits's.
 DeviceLimits described_device(bool is_cpu, std::size_t local_mem_bytes, std::size_t max_group_size,
-                              const std::vector<int>& sub_group_sizes) {
+                              const std::vector<int>& sub_group_sizes, int simd_doubles = 8) {
   DeviceLimits lim;
   lim.is_cpu = is_cpu;
+  lim.simd_doubles = simd_doubles;
   lim.local_mem_bytes = local_mem_bytes;
   lim.max_group_size = max_group_size;
   lim.sub_group_sizes = sub_group_sizes;
@@ -409,12 +410,13 @@ PYBIND11_MODULE(_core, m) {
   m.def(
       "pass_lengths",
       [](std::int64_t n, bool is_double, bool is_cpu, std::size_t local_mem_bytes, std::size_t max_group_size,
-         const std::vector<int>& sub_group_sizes) {
-        const DeviceLimits lim = described_device(is_cpu, local_mem_bytes, max_group_size, sub_group_sizes);
+         const std::vector<int>& sub_group_sizes, int simd_doubles) {
+        const DeviceLimits lim =
+            described_device(is_cpu, local_mem_bytes, max_group_size, sub_group_sizes, simd_doubles);
         return planned_pass_lengths(n, precision_of(is_double), lim, 0, Memory::automatic);
       },
       py::arg("n"), py::arg("is_double"), py::arg("is_cpu"), py::arg("local_mem_bytes"), py::arg("max_group_size"),
-      py::arg("sub_group_sizes"),
+      py::arg("sub_group_sizes"), py::arg("simd_doubles") = 8,
       "The passes the planner splits a length-n FFT into on a device of these properties (plan/algorithm.hpp), "
       "which need not be present: one length (one kernel), two or three.");
   m.def(
@@ -435,8 +437,10 @@ PYBIND11_MODULE(_core, m) {
   m.def(
       "pass_kernel_params",
       [](std::int64_t n, std::int64_t columns, bool rows_in, bool is_double, bool is_cpu,
-         std::size_t local_mem_bytes, std::size_t max_group_size, const std::vector<int>& sub_group_sizes) {
-        const DeviceLimits lim = described_device(is_cpu, local_mem_bytes, max_group_size, sub_group_sizes);
+         std::size_t local_mem_bytes, std::size_t max_group_size, const std::vector<int>& sub_group_sizes,
+         int simd_doubles) {
+        const DeviceLimits lim = described_device(is_cpu, local_mem_bytes, max_group_size, sub_group_sizes,
+                                                  simd_doubles);
         const PassKernelParams k = choose_pass_params(n, precision_of(is_double), lim, columns, rows_in);
         py::dict d = team_dict(k);
         d["interleave"] = k.interleave;
@@ -444,8 +448,9 @@ PYBIND11_MODULE(_core, m) {
         return d;
       },
       py::arg("n"), py::arg("columns"), py::arg("rows_in"), py::arg("is_double"), py::arg("is_cpu"),
-      py::arg("local_mem_bytes"), py::arg("max_group_size"), py::arg("sub_group_sizes"),
+      py::arg("local_mem_bytes"), py::arg("max_group_size"), py::arg("sub_group_sizes"), py::arg("simd_doubles") = 8,
       "The kernel of an n-point pass over `columns` neighbouring columns (0: lines), whose input lines are "
-      "rows or not, that the planner picks on a device of these properties (plan/kernel_params.hpp): "
+      "rows or not, that the planner picks on a device of these properties (simd_doubles: doubles per SIMD "
+      "register, native_vector_width_double) (plan/kernel_params.hpp): "
       "radices, team, lines per group, interleave, local buffers and bytes.");
 }

@@ -125,6 +125,7 @@ inline DeviceLimits device_limits(const sycl::device& d) {
   const auto sizes = d.get_info<sycl::info::device::sub_group_sizes>();
   lim.sub_group_sizes.assign(sizes.begin(), sizes.end());
   lim.compute_units = d.get_info<sycl::info::device::max_compute_units>();
+  lim.simd_doubles = int(d.get_info<sycl::info::device::native_vector_width_double>());
   lim.global_mem_bytes = d.get_info<sycl::info::device::global_mem_size>();
   lim.is_cpu = d.get_info<sycl::info::device::device_type>() == sycl::info::device_type::cpu;
   try {

@@ -13,41 +13,10 @@
 #include "../kernels/multipass.hpp"
 #include "../kernels/rounding.hpp"
 #include "bank_conflicts.hpp"
+#include "device_limits.hpp"
 #include "factorize.hpp"
 
 namespace pysyclfft::plan {
-
-enum class Precision { f32, f64 };
-
-inline std::size_t real_size(Precision p) { return p == Precision::f32 ? 4 : 8; }
-inline const char* real_name(Precision p) { return p == Precision::f32 ? "float" : "double"; }
-
-// What the planner needs to know about a device; filled from sycl::device (device.hpp).
-struct DeviceLimits {
-  std::size_t local_mem_bytes = 0;
-  std::size_t max_group_size = 0;
-  std::vector<int> sub_group_sizes;  // info::device::sub_group_sizes
-  std::size_t compute_units = 1;
-  std::size_t global_mem_bytes = std::size_t(1) << 32;
-  bool is_cpu = true;  // info::device::device_type
-  // Work-groups one launch may have in a dimension of an nd_range<2> (CUDA: 65535
-  // in its y, which is SYCL's dimension 0); the smaller of the two, to be safe.
-  std::size_t max_groups_per_dim = INT32_MAX;
-  int lanes = 16;      // sub-group size of the team kernels: choose_sub_group_size(sub_group_sizes)
-  bool bank_layout = false;  // lay out local buffers against bank conflicts (GPUs; device.hpp)
-  bool paired_reals = false;  // fused rfft/irfft move pairs of reals as one value (GPUs; device.hpp)
-  bool one_buffer_columns = false;  // column groups may run in one Stockham buffer (GPUs; device.hpp)
-  bool column_lines = false;  // strided lines of single-kernel lengths as column groups (line_groups.hpp)
-  bool row_groups = false;    // and batches of rows, moved by sub-group transposes (CPUs; line_groups.hpp)
-  bool map_columns = false;  // real/trigonometric maps along columns as passes over neighbouring lines (CPUs)
-  bool lane_reversed_split = false;  // fused split maps reverse Z[L-k] across SIMD lanes (CPUs; device.hpp)
-  bool fused_convolution = true;  // one-pass convolutions in one kernel (multipass_launches.hpp)
-  bool one_buffer_convolution = false;  // tests: every such kernel in one Stockham buffer (convolution_params)
-
-  bool offers_sub_group(int size) const {
-    return std::find(sub_group_sizes.begin(), sub_group_sizes.end(), size) != sub_group_sizes.end();
-  }
-};
 
 // Sub-group size of the team kernels (their SIMD lanes: the Lanes template
 // parameter of backends/sycl/c2c_kernel.hpp and pass_kernel.hpp). 16 where the
@@ -66,8 +35,7 @@ inline int choose_sub_group_size(const std::vector<int>& offered) {
   return above ? above : largest;
 }
 
-// The SIMD lanes (sub-group size) of a precision's team kernels and the most
-// lines of its column groups: dev.lanes, but on a CPU half of it in double
+// The SIMD lanes (sub-group size) of a precision's team kernels: dev.lanes, but on a CPU half of it in double
 // precision where offered, so that a vector of lanes is one register of doubles
 // as 16 floats are (AVX-512: with 16 lanes every real or imaginary part took two).
 // On this project's 2-core EPYC (kernel_sweep, builds alternated twice, complex128)
@@ -75,6 +43,17 @@ inline int choose_sub_group_size(const std::vector<int>& offered) {
 inline int team_lanes(Precision p, const DeviceLimits& dev) {
   const bool halve = dev.is_cpu && p == Precision::f64 && dev.offers_sub_group(dev.lanes / 2);
   return halve ? dev.lanes / 2 : dev.lanes;
+}
+
+// The lanes of a CPU's column groups (their most lines) and convolution teams in
+// double precision: one SIMD register of doubles (AVX-512: 8, as team_lanes; AVX2:
+// 4); elsewhere team_lanes. On a 2-core AVX2 EPYC (2026-12-08, alternated builds,
+// docs/performance-cpu-kernels.md) complex128 passes of 4 lines ran 1.14-1.39x faster
+// than of 8 (32768-262144 points), convolutions 1.17-1.77x (10007, 1009, 4099); complex64
+// passes of 8 lines no faster than of 16, nor other double single kernels with 4 lanes.
+inline int register_lanes(Precision p, const DeviceLimits& dev) {
+  const int lanes = team_lanes(p, dev);
+  return dev.is_cpu && p == Precision::f64 ? std::max(4, std::min(lanes, dev.simd_doubles)) : lanes;
 }
 
 // Work-item level (one work-item computes whole transforms in registers),
@@ -463,12 +442,12 @@ inline int gpu_row_pitch(std::int64_t n, int lines) {
 inline constexpr int kPassTeams = 8;
 
 // Makes `k` a column group of as many lines as fit (see PassKernelParams): up
-// to team_lanes, a divisor of `columns`, within the group size and `budget` bytes
+// to register_lanes, a divisor of `columns`, within the group size and `budget` bytes
 // of local memory; false if none does. A GPU's two-buffer groups get a row pitch
 // (the rows share the second buffer's memory); one-buffer groups none: they are
 // only taken where the input lines are columns (take_one_buffer).
 inline bool fit_column_group(PassKernelParams& k, const DeviceLimits& dev, std::int64_t columns, std::size_t budget) {
-  for (int lines = team_lanes(k.precision, dev); lines >= (dev.is_cpu ? 4 : 2); lines /= 2) {
+  for (int lines = register_lanes(k.precision, dev); lines >= (dev.is_cpu ? 4 : 2); lines /= 2) {
     k.per_group = k.interleave = lines;
     k.row_pitch = dev.is_cpu || k.buffers == 1 ? 0 : gpu_row_pitch(k.n, lines);
     if (columns % lines == 0 && (!dev.is_cpu || dev.offers_sub_group(lines)) &&
@@ -535,14 +514,22 @@ inline PassKernelParams choose_pass_params(std::int64_t len, Precision p, const 
 // group), else, where two buffers do not fit (GPUs: 12288 points, 4099's
 // Bluestein length), a team of one buffer (as a GPU's long single kernels,
 // choose_batched_c2c_kernel; on any device under PYSYCLFFT_ONE_BUFFER_CONVOLUTION=1,
-// for tests). Unpadded: with the single kernels' bank layout (with_bank_layout) 1009
+// for tests) but in a CPU's double precision, which takes passes (4099's in one
+// buffer ran 1.77x slower than two passes on the AVX2 EPYC); on CPUs of
+// register_lanes. Unpadded: with the single kernels' bank layout (with_bank_layout) 1009
 // ran level on an H200, and 4099's kernel (one buffer, pad 32) needed more registers
 // than its 512 work-items may hold, so it fell back to two launches (174 GB/s
 // against 265 unpadded in one kernel). Teams at least two stages long, laid end to
 // end, within local memory with Rader's two end values each.
 inline PassKernelParams convolution_params(std::int64_t len, Precision p, const DeviceLimits& dev) {
   PassKernelParams k = dev.one_buffer_convolution ? PassKernelParams{} : choose_pass_params(len, p, dev, 0, true);
-  if (k.radices.empty()) k = PassKernelParams{choose_c2c_params(len, p, dev, 1)};
+  const bool one_buffer = dev.one_buffer_convolution || !dev.is_cpu || p == Precision::f32;
+  if (k.radices.empty() && one_buffer) k = PassKernelParams{choose_c2c_params(len, p, dev, 1)};
+  const int lanes = register_lanes(p, dev);
+  if (dev.is_cpu && !k.radices.empty() && k.lanes > lanes && dev.offers_sub_group(lanes)) {
+    k.lanes = lanes;
+    k.threads = cpu_team_size(k.radices, len, lanes);
+  }
   const std::size_t local =
       std::size_t(kernels::convolution_team_elements(int(len), k.buffers)) * k.per_group * 2 * real_size(p);
   if (!dev.fused_convolution || k.level != Level::team || k.radices.size() < 2 || k.interleave != 1 ||
