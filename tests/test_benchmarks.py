@@ -176,3 +176,13 @@ def test_plan_overhead_times_every_layer(arrays):
     medians = plan_overhead.main(["16", "4", "complex64", "1", arrays])
     assert "bare launch" in medians and "fft(x, out)" in medians
     assert all(t > 0 for t in medians.values())
+
+
+def test_warm_plan_probe_counts_what_a_new_plan_builds():
+    import warm_plan_probe
+
+    for kind in ("c2c", "r2c"):
+        first = warm_plan_probe.probe(kind, 60, wait=True)
+        again = warm_plan_probe.probe(kind, 60)  # the same length again: nothing new to build
+        assert first["plan_ms"] > 0 and first["first_ms"] > 0 and first["n"] == 60
+        assert again["compiles"] == again["binary_loads"] == again["tables_computed"] == 0
