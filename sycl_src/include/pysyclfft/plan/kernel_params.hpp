@@ -35,11 +35,12 @@ inline int choose_sub_group_size(const std::vector<int>& offered) {
   return above ? above : largest;
 }
 
-// The SIMD lanes (sub-group size) of a precision's team kernels: dev.lanes, but on a CPU half of it in double
-// precision where offered, so that a vector of lanes is one register of doubles
-// as 16 floats are (AVX-512: with 16 lanes every real or imaginary part took two).
-// On this project's 2-core EPYC (kernel_sweep, builds alternated twice, complex128)
-// single kernels of 64-4096 points ran 1.0-1.7x faster, 2^15-2^20 1.0-1.25x.
+// The SIMD lanes (sub-group size) of a precision's team kernels: dev.lanes, but on
+// a CPU half of it in double precision where offered, so that a vector of lanes is
+// one AVX-512 register of doubles as 16 floats are (with 16 lanes every real or
+// imaginary part took two). On the 2-core AVX-512 EPYC (kernel_sweep, builds
+// alternated twice, complex128) single kernels of 64-4096 points ran 1.0-1.7x
+// faster, 2^15-2^20 1.0-1.25x; on AVX2 too, 8 lanes beat 4 (register_lanes).
 inline int team_lanes(Precision p, const DeviceLimits& dev) {
   const bool halve = dev.is_cpu && p == Precision::f64 && dev.offers_sub_group(dev.lanes / 2);
   return halve ? dev.lanes / 2 : dev.lanes;
@@ -49,8 +50,9 @@ inline int team_lanes(Precision p, const DeviceLimits& dev) {
 // double precision: one SIMD register of doubles (AVX-512: 8, as team_lanes; AVX2:
 // 4); elsewhere team_lanes. On a 2-core AVX2 EPYC (2026-12-08, alternated builds,
 // docs/performance-cpu-kernels.md) complex128 passes of 4 lines ran 1.14-1.39x faster
-// than of 8 (32768-262144 points), convolutions 1.17-1.77x (10007, 1009, 4099); complex64
-// passes of 8 lines no faster than of 16, nor other double single kernels with 4 lanes.
+// than of 8 (32768-262144 points), convolutions 1.17-1.67x (10007's passes, 1009's
+// fused team); complex64 passes of 8 lines no faster than of 16, nor other double
+// single kernels with 4 lanes (64, 4096, 16384 points 9-27% slower).
 inline int register_lanes(Precision p, const DeviceLimits& dev) {
   const int lanes = team_lanes(p, dev);
   return dev.is_cpu && p == Precision::f64 ? std::max(4, std::min(lanes, dev.simd_doubles)) : lanes;
