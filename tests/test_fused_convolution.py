@@ -16,8 +16,8 @@ from test_anysize import run_in_place
 
 # Rader of 96 (8 4 3 here: three stages) and 1008 (4 4 9 7: four; the first FFT's output goes to
 # either buffer), Bluestein of 47 (M = 96) and 4099 (complex64: M = 8640 where both FFTs fit one
-# kernel, as on the CPU device, else 9216 in passes; complex128: 12288, in two passes on CPUs, one
-# kernel of one buffer on GPUs); batches of 5 leave idle teams in the last work-group.
+# kernel, as on the CPU device, else 9216 in passes; complex128: 12288, in two passes on CPUs since
+# cf045ab and on GPUs); batches of 5 leave idle teams in the last work-group.
 LENGTHS = [97, 1009, 47, 4099]
 
 
